@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { API_RATE_LIMIT, AUTH_MESSAGES } from '@castline/shared';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { registerAuthHooks } from './http/auth-hooks.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { ForbiddenError } from './http/errors.js';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createAuth } from './modules/accounts/auth.js';
+import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { createAuthMail } from './modules/accounts/auth-mail.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
+import type { FileStorage } from './platform/storage/file-storage.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  storage: FileStorage;
+  authSecret: string;
+  redis?: Redis | undefined;
+  /** A ready logger (pino) shared with the platform drivers; tests may pass their own. */
+  logger?: FastifyBaseLogger;
+  /** Logger options used when no logger instance is given. */
+  loggerOptions?: FastifyServerOptions['logger'];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the whole server without listening; main.ts and the tests both use it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.loggerOptions ?? { level: config.logLevel } }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; other bodies are answered 415.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: API_RATE_LIMIT.limit,
+    timeWindow: API_RATE_LIMIT.windowMs,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisKeyPrefix}api-rate:` } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests, retryAfter: context.after },
+    }),
+  });
+
+  // Cross-site form posts cannot change state: a browser's Origin must be this site.
+  const allowedOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const sameHost = request.headers.host && origin === `${request.protocol}://${request.headers.host}`;
+    if (origin !== allowedOrigin && !sameHost) throw new ForbiddenError(AUTH_MESSAGES.forbiddenOrigin);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Castline API',
+        description: 'The marketplace and community for fishing gear.',
+        version: APP_VERSION,
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const accountsRepository = createAccountsRepository(database.db);
+  const auth = createAuth({
+    db: database.db,
+    secret: deps.authSecret,
+    publicUrl: config.publicUrl,
+    mail: createAuthMail({
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      repository: accountsRepository,
+      logger: app.log,
+    }),
+  });
+  const accounts = createAccountsService({
+    auth,
+    repository: accountsRepository,
+    rateLimiter: deps.rateLimiter,
+    logger: app.log,
+  });
+  registerAuthHooks(app, accounts);
+
+  registerHealthRoutes(app, database, APP_VERSION);
+  registerAccountsRoutes(app, accounts);
+  if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
+
+  await app.register(fastifyStatic, {
+    root: deps.storage.root,
+    prefix: '/files/',
+    decorateReply: false,
+    maxAge: '1y',
+    immutable: true,
+  });
+
+  const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    // The SPA owns every other GET path: the client router renders pages and not-found.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/files/')) {
+        return reply.callNotFound();
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    });
+  }
+  return app;
+}

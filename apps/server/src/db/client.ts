@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: DatabaseEngine;
+  /** Applies pending migrations (the same SQL set in both modes). */
+  migrate(): Promise<void>;
+  /** Answers whether the database responds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The SQL migrations, next to the source in development and next to the bundle when built. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'meta'))) ?? candidates[0]!;
+}
+
+function ping(db: Database): () => Promise<boolean> {
+  return async () => {
+    try {
+      await db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Wraps an open PGlite instance (used directly by tests that load a template database). */
+export function databaseFromPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    ping: ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+const MIGRATION_LOCK_ID = 7_261_530;
+
+export function databaseFromPool(pool: pg.Pool): DatabaseHandle {
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    migrate: async () => {
+      // Several instances may start at once: one migrates while the others wait.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    ping: ping(db),
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** PostgreSQL when a URL is given, otherwise PGlite stored under DATA_DIR/pglite. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return databaseFromPool(pool);
+  }
+  const dir = path.join(options.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  return databaseFromPglite(client);
+}

@@ -1,0 +1,3 @@
+export * from './auth.schema.js';
+export * from './profiles.schema.js';
+export * from './platform.schema.js';

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ApiErrorDto, ErrorCode, ErrorIssueDto } from '@castline/shared';
+import { APP_MESSAGES, AUTH_MESSAGES } from '@castline/shared';
+import { AppError, ERROR_STATUS } from './errors.js';
+
+function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  issues?: ErrorIssueDto[],
+  headers?: Record<string, string>,
+): FastifyReply {
+  const body: ApiErrorDto = { error: { code, message, ...(issues && issues.length ? { issues } : {}) } };
+  if (headers) void reply.headers(headers);
+  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+}
+
+function issuesFromPaths(items: { path: string; message: string }[]): ErrorIssueDto[] {
+  return items.map((item) => ({ path: item.path, message: item.message }));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { code?: unknown; cause?: unknown };
+  if (candidate.code === '23505') return true;
+  return candidate.cause !== undefined && candidate.cause !== error && isUniqueViolation(candidate.cause);
+}
+
+/**
+ * The one error handler: AppError, request validation (zod), malformed requests, rate limits
+ * and unique violations become `{ error: { code, message, issues? } }`; anything else is a 500
+ * that is logged with the request id and never leaks internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.code, error.message, error.issues, error.headers);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = issuesFromPaths(
+        error.validation.map((item) => ({
+          path: item.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+          message: item.message ?? APP_MESSAGES.invalidRequest,
+        })),
+      );
+      return sendError(reply, 'VALIDATION_FAILED', issues[0]?.message ?? APP_MESSAGES.invalidRequest, issues);
+    }
+    if (error instanceof ZodError) {
+      const issues = issuesFromPaths(
+        error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      );
+      return sendError(reply, 'VALIDATION_FAILED', issues[0]?.message ?? APP_MESSAGES.invalidRequest, issues);
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 'RATE_LIMITED', AUTH_MESSAGES.tooManyRequests);
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+    }
+    if (status === 413) {
+      return sendError(reply, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', APP_MESSAGES.invalidRequest);
+    }
+    if (isUniqueViolation(error)) {
+      return sendError(reply, 'CONFLICT', 'This record already exists.');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'INTERNAL', APP_MESSAGES.internal);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return sendError(
+      reply,
+      'NOT_FOUND',
+      `${APP_MESSAGES.notFound}: ${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+}

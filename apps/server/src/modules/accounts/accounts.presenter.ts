@@ -1,0 +1,40 @@
+import type { ActiveSessionDto, CurrentUserDto } from '@castline/shared';
+import { isAdmin, ProfileRole, ProfileStatus, profileRoleFromAdminRole } from '@castline/shared';
+import type { AccountRecord, SessionRow } from './accounts.repository.js';
+
+/** The signed-in member as the API answers it; the role comes from the admin_roles row when present. */
+export function presentCurrentUser(account: AccountRecord): CurrentUserDto {
+  const { profile, adminRole } = account;
+  const permissions = adminRole?.permissions ?? [];
+  const role = adminRole
+    ? profileRoleFromAdminRole(adminRole.role)
+    : ProfileRole.catch('user').parse(profile.role);
+  return {
+    id: account.id,
+    email: account.email,
+    emailVerified: account.emailVerified,
+    username: profile.username,
+    full_name: profile.full_name,
+    avatar_url: profile.avatar_url,
+    role,
+    status: ProfileStatus.catch('active').parse(profile.status === 'inactive' ? 'pending' : profile.status),
+    is_admin: isAdmin({ is_admin: profile.is_admin, permissions, hasAdminRole: adminRole !== null }),
+    is_captain: profile.is_captain,
+    permissions: isAdmin({ is_admin: profile.is_admin, permissions, hasAdminRole: adminRole !== null })
+      ? [...permissions]
+      : [],
+    created_at: profile.created_at.toISOString(),
+  };
+}
+
+export function presentSession(session: SessionRow, currentSessionId: string): ActiveSessionDto {
+  return {
+    id: session.id,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+    ipAddress: session.ipAddress,
+    userAgent: session.userAgent,
+    current: session.id === currentSessionId,
+  };
+}

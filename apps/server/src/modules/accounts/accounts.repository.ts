@@ -1,0 +1,91 @@
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { adminRoles, profiles, sessions, users } from '../../db/schema/index.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type AdminRoleRow = typeof adminRoles.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  profile: ProfileRow;
+  adminRole: AdminRoleRow | null;
+}
+
+export function createAccountsRepository(db: Database) {
+  return {
+    async findUserByEmail(email: string) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async isUsernameTaken(username: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(sql`lower(${profiles.username}) = lower(${username})`)
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async findAccount(userId: string): Promise<AccountRecord | null> {
+      const [row] = await db
+        .select({ user: users, profile: profiles, adminRole: adminRoles })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .leftJoin(adminRoles, eq(adminRoles.user_id, users.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (!row) return null;
+      return {
+        id: row.user.id,
+        email: row.user.email,
+        emailVerified: row.user.emailVerified,
+        profile: row.profile,
+        adminRole: row.adminRole,
+      };
+    },
+
+    async markEmailVerified(userId: string): Promise<void> {
+      await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async listActiveSessions(userId: string): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+        .orderBy(desc(sessions.updatedAt));
+    },
+
+    async findSession(sessionId: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+      return row ?? null;
+    },
+
+    async findSessionByToken(token: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.token, token)).limit(1);
+      return row ?? null;
+    },
+
+    async deleteSession(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+      const removed = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ id: sessions.id });
+      return removed.length;
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,296 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isAPIError } from 'better-auth/api';
+import type {
+  AuthRateLimitAction,
+  CurrentUserDto,
+  RequestPasswordResetBody,
+  ResendVerificationBody,
+  ResetPasswordBody,
+  SessionListDto,
+  SessionStateDto,
+  SignInBody,
+  SignInResultDto,
+  SignUpBody,
+  SignUpResultDto,
+  VerifyEmailBody,
+} from '@castline/shared';
+import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS, canRevokeSession } from '@castline/shared';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '../../http/errors.js';
+import type { RequestContext } from '../../http/request-context.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import type { Auth } from './auth.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import { presentCurrentUser, presentSession } from './accounts.presenter.js';
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** A result plus the Set-Cookie values the route must forward. */
+export interface WithCookies<T> {
+  result: T;
+  setCookies: string[];
+}
+
+function authErrorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const body = (error as { body?: { code?: unknown } }).body;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/** Reads the email a verification token names; the signature is checked by the auth library. */
+function emailFromVerificationToken(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const email = (parsed as { email?: unknown }).email;
+    return typeof email === 'string' ? email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasUniqueViolation(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const candidate = error as { code?: unknown; cause?: unknown; message?: unknown };
+  if (candidate.code === '23505') return true;
+  if (typeof candidate.message === 'string' && candidate.message.includes('profiles_username_lower_idx'))
+    return true;
+  return hasUniqueViolation(candidate.cause, depth + 1);
+}
+
+export interface AccountsServiceDeps {
+  auth: Auth;
+  repository: AccountsRepository;
+  rateLimiter: RateLimiter;
+  logger: FastifyBaseLogger;
+}
+
+export function createAccountsService({ auth, repository, rateLimiter, logger }: AccountsServiceDeps) {
+  /** Counts one attempt per IP and per account; the first exhausted bucket stops the request. */
+  async function limit(action: AuthRateLimitAction, ctx: RequestContext, account: string, message: string) {
+    const rules = AUTH_RATE_LIMITS[action];
+    const [byIp, byAccount] = await Promise.all([
+      rateLimiter.consume(`${action}:ip:${ctx.ip}`, rules.ip),
+      rateLimiter.consume(`${action}:account:${account}`, rules.account),
+    ]);
+    const blocked = [byIp, byAccount].filter((result) => !result.allowed);
+    if (blocked.length > 0) {
+      const retryAfterMs = Math.max(...blocked.map((result) => result.retryAfterMs));
+      throw new RateLimitedError(message, Math.ceil(retryAfterMs / 1000));
+    }
+  }
+
+  async function currentUser(userId: string): Promise<CurrentUserDto> {
+    const account = await repository.findAccount(userId);
+    if (!account) throw new NotFoundError(M.profileNotFound);
+    return presentCurrentUser(account);
+  }
+
+  async function resolveSession(ctx: RequestContext): Promise<WithCookies<ActiveSession | null>> {
+    const { headers, response } = await auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
+    const setCookies = headers.getSetCookie();
+    if (!response) return { result: null, setCookies };
+    return {
+      result: {
+        sessionId: response.session.id,
+        userId: response.user.id,
+        expiresAt: new Date(response.session.expiresAt),
+      },
+      setCookies,
+    };
+  }
+
+  return {
+    resolveSession,
+    currentUser,
+
+    async signUp(body: SignUpBody, ctx: RequestContext): Promise<SignUpResultDto> {
+      await limit('signUp', ctx, body.email, M.signUpTooManyAttempts);
+      if (await repository.findUserByEmail(body.email))
+        throw new ConflictError('EMAIL_TAKEN', M.emailAlreadyRegistered);
+      if (await repository.isUsernameTaken(body.username))
+        throw new ConflictError('USERNAME_TAKEN', M.usernameTaken);
+      try {
+        await auth.api.signUpEmail({
+          body: { email: body.email, password: body.password, name: body.username },
+          headers: ctx.headers,
+        });
+      } catch (error) {
+        const code = authErrorCode(error);
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+          throw new ConflictError('EMAIL_TAKEN', M.emailAlreadyRegistered);
+        }
+        if (
+          hasUniqueViolation(error) ||
+          (code === 'FAILED_TO_CREATE_USER' && (await repository.isUsernameTaken(body.username)))
+        ) {
+          throw new ConflictError('USERNAME_TAKEN', M.usernameTaken);
+        }
+        logger.error({ err: error }, 'sign-up failed');
+        throw new AppError(
+          'INTERNAL',
+          code === 'FAILED_TO_CREATE_USER' ? M.failedToCreateUser : M.signUpFailed,
+        );
+      }
+      const created = await repository.findUserByEmail(body.email);
+      if (!created) throw new AppError('INTERNAL', M.failedToCreateUser);
+      return { message: M.signUpSuccessToast, notification: M.signUpSuccessNotification, email: body.email };
+    },
+
+    async signIn(body: SignInBody, ctx: RequestContext): Promise<WithCookies<SignInResultDto>> {
+      await limit('signIn', ctx, body.email, M.signInTooManyAttempts);
+      const previous = await resolveSession(ctx);
+      const signedIn = await auth.api
+        .signInEmail({
+          body: { email: body.email, password: body.password, rememberMe: true },
+          headers: ctx.headers,
+          returnHeaders: true,
+        })
+        .catch((error: unknown) => {
+          const code = authErrorCode(error);
+          if (code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_VERIFIED', M.emailNotVerified);
+          if (
+            code === 'INVALID_EMAIL_OR_PASSWORD' ||
+            code === 'INVALID_EMAIL' ||
+            code === 'PASSWORD_TOO_LONG'
+          ) {
+            throw new AppError('INVALID_CREDENTIALS', M.invalidCredentials);
+          }
+          logger.error({ err: error }, 'sign-in failed');
+          throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
+        });
+      // A successful sign-in clears the account's counter and ends the session it replaces.
+      await rateLimiter.reset(`signIn:account:${body.email}`);
+      if (previous.result) await repository.deleteSession(previous.result.sessionId);
+      const userId = signedIn.response.user.id;
+      const sessionRow = await repository.findSessionByToken(signedIn.response.token);
+      if (!sessionRow) throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
+      const user = await currentUser(userId);
+      return {
+        result: { user, session: { id: sessionRow.id, expiresAt: sessionRow.expiresAt.toISOString() } },
+        setCookies: signedIn.headers.getSetCookie(),
+      };
+    },
+
+    async signOut(ctx: RequestContext): Promise<WithCookies<{ message: string }>> {
+      try {
+        const { headers } = await auth.api.signOut({ headers: ctx.headers, returnHeaders: true });
+        return { result: { message: M.signedOut }, setCookies: headers.getSetCookie() };
+      } catch (error) {
+        // Signing out without a session still clears the cookie; failures are only logged.
+        logger.warn({ err: error }, 'sign-out without an active session');
+        return { result: { message: M.signedOut }, setCookies: [] };
+      }
+    },
+
+    async sessionState(ctx: RequestContext): Promise<WithCookies<SessionStateDto>> {
+      const { result, setCookies } = await resolveSession(ctx);
+      if (!result) return { result: { user: null, session: null }, setCookies };
+      const account = await repository.findAccount(result.userId);
+      if (!account) return { result: { user: null, session: null }, setCookies };
+      return {
+        result: {
+          user: presentCurrentUser(account),
+          session: { id: result.sessionId, expiresAt: result.expiresAt.toISOString() },
+        },
+        setCookies,
+      };
+    },
+
+    async verifyEmail(body: VerifyEmailBody): Promise<{ message: string }> {
+      // The link is signed, not stored: it counts as used once the account it names is verified.
+      const email = emailFromVerificationToken(body.token);
+      const before = email ? await repository.findUserByEmail(email) : null;
+      try {
+        await auth.api.verifyEmail({ query: { token: body.token } });
+      } catch (error) {
+        if (authErrorCode(error)) throw new AppError('INVALID_TOKEN', M.verificationLinkInvalid);
+        throw error;
+      }
+      if (!before || before.emailVerified) throw new AppError('TOKEN_USED', M.verificationLinkUsed);
+      return { message: M.emailVerified };
+    },
+
+    async resendVerification(
+      body: ResendVerificationBody,
+      ctx: RequestContext,
+    ): Promise<{ message: string }> {
+      await limit('verificationResend', ctx, body.email, M.tooManyRequests);
+      const user = await repository.findUserByEmail(body.email);
+      if (user && !user.emailVerified) {
+        await auth.api.sendVerificationEmail({ body: { email: body.email } });
+      }
+      return { message: M.verificationSent };
+    },
+
+    async requestPasswordReset(
+      body: RequestPasswordResetBody,
+      ctx: RequestContext,
+    ): Promise<{ message: string }> {
+      await limit('passwordReset', ctx, body.email, M.tooManyRequests);
+      try {
+        await auth.api.requestPasswordReset({ body: { email: body.email } });
+      } catch (error) {
+        logger.error({ err: error }, 'password reset request failed');
+        throw new AppError('SERVICE_UNAVAILABLE', M.resetRequestFailed);
+      }
+      return { message: M.resetInstructionsSent };
+    },
+
+    async resetPassword(body: ResetPasswordBody, ctx: RequestContext): Promise<{ message: string }> {
+      await limit('resetPassword', ctx, body.token.slice(0, 64), M.tooManyRequests);
+      try {
+        await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
+      } catch (error) {
+        const code = authErrorCode(error);
+        if (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')
+          throw new AppError('INVALID_TOKEN', M.resetLinkInvalid);
+        if (code === 'PASSWORD_TOO_SHORT') throw new AppError('VALIDATION_FAILED', M.passwordTooShort);
+        throw error;
+      }
+      return { message: M.passwordUpdated };
+    },
+
+    async listSessions(session: ActiveSession): Promise<SessionListDto> {
+      const rows = await repository.listActiveSessions(session.userId);
+      return { items: rows.map((row) => presentSession(row, session.sessionId)), total: rows.length };
+    },
+
+    async revokeSession(
+      session: ActiveSession,
+      sessionId: string,
+    ): Promise<{ message: string; current: boolean }> {
+      const target = await repository.findSession(sessionId);
+      // Someone else's session answers like a missing one: its existence is not revealed.
+      if (!target || !canRevokeSession({ id: session.userId }, target))
+        throw new NotFoundError(M.sessionNotFound);
+      await repository.deleteSession(target.id);
+      return { message: 'Session ended', current: target.id === session.sessionId };
+    },
+
+    async revokeOtherSessions(session: ActiveSession): Promise<{ message: string; revoked: number }> {
+      const revoked = await repository.deleteOtherSessions(session.userId, session.sessionId);
+      return {
+        message: revoked === 1 ? '1 other session ended' : `${revoked} other sessions ended`,
+        revoked,
+      };
+    },
+
+    requireSession(session: ActiveSession | null): ActiveSession {
+      if (!session) throw new UnauthenticatedError(M.notAuthenticated);
+      return session;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,90 @@
+import { drizzleAdapter } from '@better-auth/drizzle-adapter';
+import { betterAuth } from 'better-auth';
+import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_TTL_SECONDS,
+  SESSION_REFRESH_AGE_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '@castline/shared';
+import type { Database } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+
+/** The header through which the server hands better-auth the client IP it has already resolved. */
+export const CLIENT_IP_HEADER = 'x-castline-client-ip';
+export const SESSION_COOKIE_PREFIX = 'castline';
+
+export interface AuthMailHooks {
+  sendVerificationEmail(user: { id: string; email: string; name: string }, token: string): Promise<void>;
+  sendResetPasswordEmail(user: { id: string; email: string; name: string }, token: string): Promise<void>;
+  onPasswordReset(user: { id: string }): Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  mail: AuthMailHooks;
+}
+
+/**
+ * better-auth, configured for Castline (see docs/decisions/0003-auth-library.md). Castline's
+ * own routes call `auth.api.*` on the server; better-auth's HTTP handler is not mounted.
+ */
+export function createAuth(options: CreateAuthOptions) {
+  return betterAuth({
+    appName: 'Castline',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, token }) => {
+        await options.mail.sendResetPasswordEmail(user, token);
+      },
+      onPasswordReset: async ({ user }) => {
+        await options.mail.onPasswordReset(user);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await options.mail.sendVerificationEmail(user, token);
+      },
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    // Castline counts attempts itself, per IP and per account, in the database or Redis.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: 'uuid' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

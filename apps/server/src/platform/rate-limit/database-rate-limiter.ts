@@ -1,0 +1,50 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { RateLimitRule } from '@castline/shared';
+import type { Database } from '../../db/client.js';
+import { rateLimits } from '../../db/schema/index.js';
+import type { RateLimitResult, RateLimiter } from './rate-limiter.js';
+
+const CLEANUP_EVERY_MS = 10 * 60_000;
+
+export function createDatabaseRateLimiter(db: Database): RateLimiter {
+  const cleanup = setInterval(() => {
+    void db
+      .delete(rateLimits)
+      .where(lt(rateLimits.reset_at, sql`now()`))
+      .catch(() => undefined);
+  }, CLEANUP_EVERY_MS);
+  cleanup.unref();
+
+  return {
+    kind: 'database',
+    async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+      const resetAt = sql`now() + make_interval(secs => ${rule.windowMs / 1000})`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, reset_at: resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.reset_at} <= now() then 1 else ${rateLimits.count} + 1 end`,
+            reset_at: sql`case when ${rateLimits.reset_at} <= now() then excluded.reset_at else ${rateLimits.reset_at} end`,
+          },
+        })
+        .returning({
+          count: rateLimits.count,
+          retryAfterMs: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.reset_at} - now())) * 1000))::int`,
+        });
+      const count = row?.count ?? 1;
+      return {
+        allowed: count <= rule.limit,
+        count,
+        retryAfterMs: Number(row?.retryAfterMs ?? rule.windowMs),
+      };
+    },
+    async reset(key: string) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    async close() {
+      clearInterval(cleanup);
+    },
+  };
+}

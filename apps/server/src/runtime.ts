@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { resolveAuthSecret } from './platform/auth-secret.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
+import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
+import { createDatabaseRateLimiter } from './platform/rate-limit/database-rate-limiter.js';
+import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
+import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter.js';
+import { createLocalFileStorage } from './platform/storage/file-storage.js';
+import { seedDemoData, type SeedReport } from './seed/demo-seed.js';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  seed: SeedReport | null;
+  close(): Promise<void>;
+}
+
+/** Opens every engine the config names, migrates, seeds an empty database and builds the app. */
+export async function createRuntime(config: Config): Promise<Runtime> {
+  const logger: FastifyBaseLogger = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let redis: Redis | undefined;
+  let mailer: Mailer | undefined;
+  let rateLimiter: RateLimiter | undefined;
+  const closeEngines = async () => {
+    await rateLimiter?.close();
+    await mailer?.close();
+    if (redis) await redis.quit().catch(() => redis?.disconnect());
+    await database.close();
+  };
+  try {
+    await database.migrate();
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      await redis.connect();
+    }
+    const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
+    const authSecret = await resolveAuthSecret(database.db, config.authSecret);
+    rateLimiter = redis
+      ? createRedisRateLimiter(redis, config.redisKeyPrefix)
+      : createDatabaseRateLimiter(database.db);
+    mailer = config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(database.db, logger);
+    const seed = config.seedDemo ? await seedDemoData(database.db, storage, logger) : null;
+    const app = await buildApp({ config, database, mailer, rateLimiter, storage, authSecret, redis, logger });
+    return {
+      app,
+      database,
+      logger,
+      seed,
+      close: async () => {
+        await app.close();
+        await closeEngines();
+      },
+    };
+  } catch (error) {
+    await closeEngines();
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { createOutboxMailer } from '../src/platform/mail/outbox-mailer.js';
+import type { Mailer } from '../src/platform/mail/mailer.js';
+import { createDatabaseRateLimiter } from '../src/platform/rate-limit/database-rate-limiter.js';
+import type { RateLimiter } from '../src/platform/rate-limit/rate-limiter.js';
+import { createRedisRateLimiter } from '../src/platform/rate-limit/redis-rate-limiter.js';
+import { createLocalFileStorage } from '../src/platform/storage/file-storage.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Share an already open database (several instances over one database). */
+  database?: DatabaseHandle;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Use Redis for rate limits (needs REDIS_URL); keys get a prefix of their own. */
+  redisPrefix?: string;
+}
+
+/** Builds the real app in-process over a real database (a template copy unless one is given). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openTestDatabase());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'castline-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  let redis: Redis | undefined;
+  if (options.redisPrefix) {
+    if (!process.env.REDIS_URL) throw new Error('redisPrefix needs REDIS_URL');
+    redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+  }
+  const rateLimiter = redis
+    ? createRedisRateLimiter(redis, options.redisPrefix!)
+    : createDatabaseRateLimiter(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? createOutboxMailer(database.db, logger),
+    rateLimiter,
+    storage: createLocalFileStorage(path.join(dataDir, 'files')),
+    authSecret: TEST_AUTH_SECRET,
+    logger,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    rateLimiter,
+    close: async () => {
+      await app.close();
+      await rateLimiter.close();
+      if (redis) await redis.quit();
+      if (ownsDatabase) await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/** Business constants from the specification (000 §9, 001 §9). */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound that keeps hashing cheap to call; far above any real passphrase. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** How long the sign-up success notice stays on screen. */
+export const SIGNUP_NOTICE_MS = 8000;
+/** Banner poll interval. */
+export const BANNER_POLL_MS = 2000;
+
+/** Session lifetime and refresh cadence (server-side sessions). */
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_REFRESH_AGE_SECONDS = 60 * 60 * 24;
+/** One-time link lifetimes. */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 60 * 60 * 24;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+export interface RateLimitRule {
+  /** Requests allowed in one window. */
+  limit: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Abuse limits on the account endpoints, counted per client IP and per account (email).
+ * They are stored in the database or Redis so that they hold across instances.
+ */
+export const AUTH_RATE_LIMITS = {
+  signIn: { ip: { limit: 20, windowMs: 15 * MINUTE }, account: { limit: 5, windowMs: 15 * MINUTE } },
+  signUp: { ip: { limit: 10, windowMs: HOUR }, account: { limit: 5, windowMs: HOUR } },
+  passwordReset: { ip: { limit: 10, windowMs: HOUR }, account: { limit: 3, windowMs: HOUR } },
+  resetPassword: { ip: { limit: 10, windowMs: HOUR }, account: { limit: 5, windowMs: HOUR } },
+  verificationResend: { ip: { limit: 10, windowMs: HOUR }, account: { limit: 3, windowMs: HOUR } },
+} as const satisfies Record<string, { ip: RateLimitRule; account: RateLimitRule }>;
+
+export type AuthRateLimitAction = keyof typeof AUTH_RATE_LIMITS;
+
+/** A general per-IP ceiling for every API route. */
+export const API_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: MINUTE };
