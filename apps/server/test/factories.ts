@@ -53,26 +53,22 @@ export async function buildUser(db: Database, options: BuildUserOptions = {}): P
     .values({ name: username, email, emailVerified: options.emailVerified ?? true })
     .returning({ id: users.id });
   if (!user) throw new Error('buildUser: insert returned nothing');
-  await db
-    .insert(accounts)
-    .values({
-      accountId: user.id,
-      providerId: 'credential',
-      userId: user.id,
-      password: await hashPassword(password),
-    });
+  await db.insert(accounts).values({
+    accountId: user.id,
+    providerId: 'credential',
+    userId: user.id,
+    password: await hashPassword(password),
+  });
   if (options.adminRole) {
     await db
       .update(profiles)
       .set({ is_admin: options.isAdminFlag ?? true })
       .where(eq(profiles.id, user.id));
-    await db
-      .insert(adminRoles)
-      .values({
-        user_id: user.id,
-        role: options.adminRole,
-        permissions: [...ROLE_PERMISSIONS[options.adminRole]],
-      });
+    await db.insert(adminRoles).values({
+      user_id: user.id,
+      role: options.adminRole,
+      permissions: [...ROLE_PERMISSIONS[options.adminRole]],
+    });
   }
   return { id: user.id, email, username, password };
 }

@@ -299,13 +299,11 @@ export async function seedDemoData(
         })
         .where(eq(profiles.id, user.id));
       if (member.adminRole) {
-        await tx
-          .insert(adminRoles)
-          .values({
-            user_id: user.id,
-            role: member.adminRole,
-            permissions: [...ROLE_PERMISSIONS[member.adminRole]],
-          });
+        await tx.insert(adminRoles).values({
+          user_id: user.id,
+          role: member.adminRole,
+          permissions: [...ROLE_PERMISSIONS[member.adminRole]],
+        });
       }
     }
   });

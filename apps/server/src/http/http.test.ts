@@ -1,0 +1,89 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES as M } from '@castline/shared';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { errorOf, get, post } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  const web = await mkdtemp(path.join(tmpdir(), 'castline-web-'));
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(
+    path.join(web, 'index.html'),
+    '<!doctype html><title>Castline</title><div id="root"></div>',
+  );
+  await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIST_DIR: web } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the HTTP frame', () => {
+  it('answers /api/health with the database engine', async () => {
+    const response = await get(t.app, '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, engine: t.database.engine },
+    });
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const response = await get(t.app, '/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('refuses state-changing API calls from another site', async () => {
+    const response = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: 'a@b.co', password: 'x' },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: M.forbiddenOrigin });
+    const sameSite = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: 'a@b.co', password: 'wrong-pass' },
+      { origin: 'http://localhost:3000' },
+    );
+    expect(sameSite.statusCode).toBe(401);
+  });
+
+  it('serves the OpenAPI document with the auth routes', async () => {
+    const response = await get(t.app, '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/sign-up',
+        '/api/auth/sign-in',
+        '/api/auth/reset-password',
+        '/api/auth/sessions/{sessionId}',
+      ]),
+    );
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await get(t.app, '/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).code).toBe('NOT_FOUND');
+  });
+
+  it('serves the web app for client routes and caches hashed assets for a year', async () => {
+    const page = await get(t.app, '/marketplace/some-listing');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const asset = await get(t.app, '/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});
