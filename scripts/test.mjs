@@ -1,0 +1,118 @@
+// `npm test`: the whole suite. Unit and integration tests (Vitest: shared, server on PGlite,
+// web), the server suite again on PostgreSQL when TEST_DATABASE_URL is set, then the browser
+// journeys (Playwright) against the built app in system Chromium. Ends with one line
+// "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const reports = path.join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `  ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed +=
+      report.numFailedTests +
+      (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.stats.expected;
+    totals.failed += report.stats.unexpected + report.stats.flaky;
+    totals.skipped += report.stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
+if (!only || only === 'unit') {
+  const file = path.join(reports, 'vitest.json');
+  run(
+    'unit and integration tests (PGlite)',
+    vitest,
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    {
+      CASTLINE_TEST_ENGINE: 'pglite',
+    },
+  );
+  countVitest(file);
+  if (process.env.TEST_DATABASE_URL) {
+    const pgFile = path.join(reports, 'vitest-postgres.json');
+    run(
+      'server integration tests (PostgreSQL)',
+      vitest,
+      [
+        'run',
+        '--project',
+        'server (postgres)',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${pgFile}`,
+      ],
+      {
+        CASTLINE_TEST_ENGINE: 'postgres',
+      },
+    );
+    countVitest(pgFile);
+  } else {
+    console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on PGlite only.)');
+  }
+}
+
+if (!only || only === 'e2e') {
+  let chromium;
+  try {
+    chromium = findChromium();
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    process.exit(1);
+  }
+  if (run('build', 'npm', ['run', 'build', '--silent'])) {
+    const file = path.join(reports, 'playwright.json');
+    run(
+      'browser journeys (Playwright, Chromium)',
+      path.join(root, 'node_modules', '.bin', 'playwright'),
+      ['test', '-c', 'e2e/playwright.config.ts'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
+    countPlaywright(file);
+  }
+}
+
+console.log(
+  `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`,
+);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
