@@ -22,11 +22,11 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
   // Sign up.
   await page.goto('/auth/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Username').fill(`${username}!!`);
-  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Username', { exact: true }).fill(`${username}!!`);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
   await expect(
@@ -35,7 +35,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
 
   // Signing in before verifying says so and offers a resend.
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toContainText('verify your email');
@@ -48,7 +48,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
   // Sign in.
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -68,12 +68,12 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/reset-password/);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Password reset instructions have been sent to your email.')).toBeVisible();
   await followMailedLink(page, email, '/reset-password');
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(
     page.getByText('Your password has been updated. Please sign in with your new password.'),
@@ -81,7 +81,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
 
   // The old password no longer works; the new one does.
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
@@ -93,7 +93,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
 
 test('a demo member signs in with the details printed at start-up', async ({ page }) => {
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('captain.ahab@castline.test');
+  await page.getByLabel('Email', { exact: true }).fill('captain.ahab@castline.test');
   await page.getByLabel('Password', { exact: true }).fill('castline-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('captain_ahab').first()).toBeVisible();
