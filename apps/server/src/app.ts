@@ -170,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // The SPA owns every other GET path: the client router renders pages and not-found.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/files/')) {
+      const pathname = request.url.split('?')[0] ?? '';
+      // API paths, stored files and missing static files (a path ending in an extension)
+      // answer 404 instead of the page, so that a stale asset never loads HTML as script.
+      if (pathname.startsWith('/api/') || pathname.startsWith('/files/') || /\.[a-z0-9]+$/i.test(pathname)) {
         return reply.callNotFound();
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,5 +81,38 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownsDatabase) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers a test app for the current file (built before its tests, closed after them) and
+ * returns it; its fields are readable once the tests run.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const ready = (): TestApp => {
+    if (!current) throw new Error('the test app is used before beforeAll built it');
+    return current;
+  };
+  return {
+    get app() {
+      return ready().app;
+    },
+    get database() {
+      return ready().database;
+    },
+    get config() {
+      return ready().config;
+    },
+    get rateLimiter() {
+      return ready().rateLimiter;
+    },
+    close: () => ready().close(),
   };
 }

@@ -85,5 +85,8 @@ describe('the HTTP frame', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await get(t.app, '/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toContain('immutable');
+    const missingAsset = await get(t.app, '/assets/app-old999.js');
+    expect(missingAsset.statusCode).toBe(404);
+    expect(missingAsset.headers['content-type']).toContain('application/json');
   });
 });

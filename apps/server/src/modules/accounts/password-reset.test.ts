@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS } from '@castline/shared';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import {
   buildUser,
   errorOf,
@@ -13,13 +13,7 @@ import {
   uniqueIp,
 } from '../../../test/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('password reset', () => {
   it('mails a one-time link; the new password works, the old does not, and every session ends', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, SessionListDto } from '@castline/shared';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import { buildUser, del, errorOf, get, post, signIn } from '../../../test/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function sessionsOf(cookie: string) {
   const response = await get(t.app, '/api/auth/sessions', { cookie });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS, CurrentUserDto } from '@castline/shared';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import {
   buildUser,
   errorOf,
@@ -12,13 +12,7 @@ import {
   uniqueIp,
 } from '../../../test/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('POST /api/auth/sign-in', () => {
   it('signs a verified member in with an httpOnly SameSite session cookie', async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS } from '@castline/shared';
 import { profiles, users } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import {
   buildUser,
   errorOf,
@@ -13,13 +13,7 @@ import {
   uniqueUsername,
 } from '../../../test/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
   const password = 'reel-it-in-42';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS } from '@castline/shared';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import {
   errorOf,
   mailsTo,
@@ -12,13 +12,7 @@ import {
   buildUser,
 } from '../../../test/factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function signUp(email = uniqueEmail()) {
   const response = await post(

@@ -1,0 +1,84 @@
+import { CircleExclamationPoint, Eye, EyeOff } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'> {
+  label: string;
+  /** Shown under the field and linked with aria-describedby; marks the field invalid. */
+  error?: string | undefined;
+  /** Help text under the field, also linked with aria-describedby. */
+  hint?: string;
+  /** Content placed inside the right edge of the input (such as a toggle button). */
+  trailing?: ReactNode;
+}
+
+export function TextField({ label, error, hint, trailing, id, className, ...input }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          className={cn(
+            'block min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-base text-ink shadow-xs',
+            'placeholder:text-ink-muted/70 focus-visible:border-ring',
+            'disabled:cursor-not-allowed disabled:opacity-60',
+            error ? 'border-danger' : 'border-line',
+            trailing ? 'pr-12' : undefined,
+          )}
+          {...input}
+        />
+        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+      </div>
+      {hint && (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+          <CircleExclamationPoint aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const subject = props.label.toLowerCase();
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? `Hide ${subject}` : `Show ${subject}`}
+          className="inline-flex size-10 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
+        >
+          {visible ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import type {
+  RequestPasswordResetBody,
+  ResendVerificationBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  VerifyEmailBody,
+} from '@castline/shared';
+import { MessageDto, SessionStateDto, SignInResultDto, SignUpResultDto } from '@castline/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { hardRedirect } from '../../../lib/navigation';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  session: ['auth', 'session'] as const,
+  sessions: ['auth', 'sessions'] as const,
+};
+
+const GUEST: SessionStateDto = { user: null, session: null };
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: authKeys.session,
+  queryFn: ({ signal }) => api.get('/api/auth/session', SessionStateDto, signal),
+});
+
+/** The auth state of this browser: `data.user` is the signed-in member, or null for a guest. */
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignInBody) => api.post('/api/auth/sign-in', SignInResultDto, body),
+    onSuccess: (result) => {
+      // Anything cached for a previous visitor (such as a session list) is not theirs any more.
+      queryClient.removeQueries({ queryKey: authKeys.sessions });
+      queryClient.setQueryData<SessionStateDto>(authKeys.session, result);
+    },
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (body: SignUpBody) => api.post('/api/auth/sign-up', SignUpResultDto, body),
+  });
+}
+
+/** Ends this session, drops every cached answer and reloads the app at its start page. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/sign-out', MessageDto),
+    onSuccess: () => {
+      queryClient.clear();
+      hardRedirect('/');
+    },
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (body: VerifyEmailBody) => api.post('/api/auth/verify-email', MessageDto, body),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (body: ResendVerificationBody) =>
+      api.post('/api/auth/send-verification-email', MessageDto, body),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: RequestPasswordResetBody) =>
+      api.post('/api/auth/request-password-reset', MessageDto, body),
+  });
+}
+
+/** Sets a new password; the server ends every session of the account, so this browser becomes a guest. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => api.post('/api/auth/reset-password', MessageDto, body),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: authKeys.sessions });
+      queryClient.setQueryData<SessionStateDto>(authKeys.session, GUEST);
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { EmailField } from './email-field';
+import { AUTH_MESSAGES, RequestPasswordResetBody } from '@castline/shared';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useRequestPasswordReset } from '../api/auth.api';
+
+const FIELDS = ['email'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The server's own words when it answered; the generic failure text when it could not be reached. */
+function resetFailureMessage(error: unknown): string {
+  return isApiError(error) && error.status > 0 && error.code !== 'UNEXPECTED_RESPONSE'
+    ? error.message
+    : AUTH_MESSAGES.resetRequestFailed;
+}
+
+export function RequestPasswordResetForm() {
+  const request = useRequestPasswordReset();
+  const { errors, show, clear } = useFieldErrors<Field>(FIELDS);
+  const [email, setEmail] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (request.isPending) return;
+    const parsed = RequestPasswordResetBody.safeParse({ email });
+    if (!parsed.success) {
+      request.reset();
+      show(fieldErrorsFromZod<Field>(parsed.error), form);
+      return;
+    }
+    show({});
+    request.mutate(parsed.data, {
+      onError: (error) => {
+        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+      },
+    });
+  }
+
+  if (request.isSuccess) {
+    return <Alert tone="success">{request.data.message}</Alert>;
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {request.isError && <Alert tone="error">{resetFailureMessage(request.error)}</Alert>}
+      <EmailField
+        value={email}
+        error={errors.email}
+        onValueChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+      />
+      <Button type="submit" fullWidth loading={request.isPending}>
+        Send reset link
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { EmailField } from './email-field';
+import { SignInBody } from '@castline/shared';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { redirectTargetFrom } from '../../../lib/redirect-target';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useResendVerification, useSignIn } from '../api/auth.api';
+import { TextLink } from './text-link';
+
+const FIELDS = ['email', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const resend = useResendVerification();
+  const { errors, show, clear } = useFieldErrors<Field>(FIELDS);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const failure = signIn.error;
+  const needsVerification = isApiError(failure) && failure.code === 'EMAIL_NOT_VERIFIED';
+  const unverifiedEmail = signIn.variables?.email ?? email.trim();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (signIn.isPending) return;
+    resend.reset();
+    const parsed = SignInBody.safeParse({ email, password });
+    if (!parsed.success) {
+      signIn.reset();
+      show(fieldErrorsFromZod<Field>(parsed.error), form);
+      return;
+    }
+    show({});
+    signIn.mutate(parsed.data, {
+      onSuccess: () => navigate(redirectTargetFrom(location.state), { replace: true }),
+      onError: (error) => {
+        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {failure && (
+        <Alert tone="error">
+          <p>{failure.message}</p>
+          {needsVerification && (
+            <div className="mt-3 flex flex-col items-start gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={resend.isPending}
+                onClick={() => resend.mutate({ email: unverifiedEmail })}
+              >
+                Resend verification email
+              </Button>
+            </div>
+          )}
+        </Alert>
+      )}
+      {resend.isSuccess && <Alert tone="success">{resend.data.message}</Alert>}
+      {resend.isError && <Alert tone="error">{resend.error.message}</Alert>}
+
+      <EmailField
+        value={email}
+        error={errors.email}
+        onValueChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+      />
+      <div className="flex flex-col gap-2">
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clear('password');
+          }}
+        />
+        <TextLink to="/reset-password" className="self-end text-sm">
+          Forgot password?
+        </TextLink>
+      </div>
+      <Button type="submit" fullWidth loading={signIn.isPending}>
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { EmailField } from './email-field';
+import { sanitizeUsername, SIGNUP_NOTICE_MS, SignUpBody } from '@castline/shared';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toaster';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useSignUp } from '../api/auth.api';
+import type { VerifyEmailState } from '../routes/verify-email-state';
+import { TextLink } from './text-link';
+
+const FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const signUp = useSignUp();
+  const { errors, show, clear } = useFieldErrors<Field>(FIELDS);
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: '',
+    username: '',
+    password: '',
+    confirmPassword: '',
+  });
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (signUp.isPending) return;
+    const parsed = SignUpBody.safeParse({ ...values, email: values.email.trim() });
+    if (!parsed.success) {
+      signUp.reset();
+      show(fieldErrorsFromZod<Field>(parsed.error), form);
+      return;
+    }
+    show({});
+    signUp.mutate(parsed.data, {
+      onSuccess: (result) => {
+        toast.show(result.message, { duration: SIGNUP_NOTICE_MS });
+        const state: VerifyEmailState = { email: result.email, notification: result.notification };
+        navigate('/verify-email', { state });
+      },
+      onError: (error) => {
+        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+      },
+    });
+  }
+
+  const failure = signUp.error;
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      {failure && (
+        <Alert tone="error">
+          <p>{failure.message}</p>
+          {isApiError(failure) && failure.code === 'EMAIL_TAKEN' && (
+            <p className="mt-2">
+              <TextLink to="/auth/login">Go to sign in</TextLink>
+            </p>
+          )}
+        </Alert>
+      )}
+      <EmailField
+        value={values.email}
+        error={errors.email}
+        onValueChange={(value) => update('email', value)}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        hint="Use 3-20 letters, numbers, underscores or dashes"
+        value={values.username}
+        error={errors.username}
+        onChange={(event) => update('username', sanitizeUsername(event.target.value))}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => update('password', event.target.value)}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => update('confirmPassword', event.target.value)}
+      />
+      <Button type="submit" fullWidth loading={signUp.isPending}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useSession } from '../../auth/api/auth.api';
+import { GuestHero } from '../components/guest-hero';
+import { MemberHome } from '../components/member-home';
+
+export function HomeRoute() {
+  const session = useSession();
+
+  if (session.isPending) return <PageSpinner />;
+
+  const user = session.data?.user;
+  return (
+    <>
+      <title>{user ? 'Home · Castline' : 'Castline · Buy, sell and talk fishing gear'}</title>
+      {session.isError && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+          <Alert tone="error">
+            <p>{session.error.message}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void session.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </div>
+      )}
+      {user ? <MemberHome user={user} /> : <GuestHero />}
+    </>
+  );
+}
