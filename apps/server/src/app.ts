@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     secret: deps.authSecret,
     publicUrl: config.publicUrl,
+    logger: app.log,
     mail: createAuthMail({
       mailer: deps.mailer,
       publicUrl: config.publicUrl,

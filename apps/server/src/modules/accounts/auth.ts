@@ -1,5 +1,6 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   PASSWORD_MAX_LENGTH,
@@ -24,6 +25,8 @@ export interface AuthMailHooks {
 
 export interface CreateAuthOptions {
   db: Database;
+  /** better-auth's own log lines go to the server's logger (its "warn"s are debug here). */
+  logger: FastifyBaseLogger;
   secret: string;
   publicUrl: string;
   mail: AuthMailHooks;
@@ -40,6 +43,14 @@ export function createAuth(options: CreateAuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        // Wrong passwords and unknown emails are expected traffic, not warnings.
+        const target = level === 'error' ? options.logger.error : options.logger.debug;
+        target.call(options.logger, { auth: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
