@@ -25,6 +25,7 @@ import {
 import type { RequestContext } from '../../http/request-context.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { Auth } from './auth.js';
+import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { presentCurrentUser, presentSession } from './accounts.presenter.js';
 
@@ -226,10 +227,18 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
       ctx: RequestContext,
     ): Promise<{ message: string }> {
       await limit('verificationResend', ctx, body.email, M.tooManyRequests);
-      const user = await repository.findUserByEmail(body.email);
-      if (user && !user.emailVerified) {
-        await auth.api.sendVerificationEmail({ body: { email: body.email } });
+      // better-auth mails only unverified accounts and pads every answer to the same duration,
+      // so the response time does not tell which emails have an unverified account.
+      let failed: boolean;
+      try {
+        ({ failed } = await trackMailDelivery(() =>
+          auth.api.sendVerificationEmail({ body: { email: body.email } }),
+        ));
+      } catch (error) {
+        logger.error({ err: error }, 'verification resend failed');
+        failed = true;
       }
+      if (failed) throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
       return { message: M.verificationSent };
     },
 
@@ -238,12 +247,16 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
       ctx: RequestContext,
     ): Promise<{ message: string }> {
       await limit('passwordReset', ctx, body.email, M.tooManyRequests);
+      let failed: boolean;
       try {
-        await auth.api.requestPasswordReset({ body: { email: body.email } });
+        ({ failed } = await trackMailDelivery(() =>
+          auth.api.requestPasswordReset({ body: { email: body.email } }),
+        ));
       } catch (error) {
         logger.error({ err: error }, 'password reset request failed');
-        throw new AppError('SERVICE_UNAVAILABLE', M.resetRequestFailed);
+        failed = true;
       }
+      if (failed) throw new AppError('SERVICE_UNAVAILABLE', M.resetRequestFailed);
       return { message: M.resetInstructionsSent };
     },
 
