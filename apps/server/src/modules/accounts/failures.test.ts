@@ -13,6 +13,15 @@ afterEach(async () => {
   t = undefined;
 });
 
+/** An SMTP server that refuses every message. */
+const failingMailer: Mailer = {
+  kind: 'smtp',
+  send: async () => {
+    throw new Error('SMTP server refused the connection');
+  },
+  close: async () => {},
+};
+
 const signUpBody = () => ({
   email: uniqueEmail('broken'),
   password: 'broken-but-long',
@@ -63,13 +72,6 @@ describe('when the server itself fails', () => {
   });
 
   it("a reset request answers 'Failed to initiate password reset…' when the mail cannot be sent", async () => {
-    const failingMailer: Mailer = {
-      kind: 'smtp',
-      send: async () => {
-        throw new Error('SMTP server refused the connection');
-      },
-      close: async () => {},
-    };
     t = await createTestApp({ mailer: failingMailer });
     const user = await buildUser(t.database.db);
     const response = await post(
@@ -83,13 +85,6 @@ describe('when the server itself fails', () => {
   });
 
   it('a verification resend says the service is unavailable when the mail cannot be sent', async () => {
-    const failingMailer: Mailer = {
-      kind: 'smtp',
-      send: async () => {
-        throw new Error('SMTP server refused the connection');
-      },
-      close: async () => {},
-    };
     t = await createTestApp({ mailer: failingMailer });
     const user = await buildUser(t.database.db, { emailVerified: false });
     const response = await post(

@@ -1,13 +1,13 @@
-import { EmailField } from './email-field';
 import { AUTH_MESSAGES, RequestPasswordResetBody } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useRequestPasswordReset } from '../api/auth.api';
+import { submitValidated } from '../../../lib/submit-validated';
+import { EmailField } from './email-field';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -25,20 +25,13 @@ export function RequestPasswordResetForm() {
   const [email, setEmail] = useState('');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (request.isPending) return;
-    const parsed = RequestPasswordResetBody.safeParse({ email });
-    if (!parsed.success) {
-      request.reset();
-      show(fieldErrorsFromZod<Field>(parsed.error), form);
-      return;
-    }
-    show({});
-    request.mutate(parsed.data, {
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
-      },
+    submitValidated({
+      event,
+      schema: RequestPasswordResetBody,
+      input: { email },
+      mutation: request,
+      fields: FIELDS,
+      show,
     });
   }
 

@@ -1,13 +1,12 @@
-import { EmailField } from './email-field';
 import { ResendVerificationBody } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResendVerification } from '../api/auth.api';
+import { submitValidated } from '../../../lib/submit-validated';
+import { EmailField } from './email-field';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -19,20 +18,13 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   const [email, setEmail] = useState(defaultEmail);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (resend.isPending) return;
-    const parsed = ResendVerificationBody.safeParse({ email });
-    if (!parsed.success) {
-      resend.reset();
-      show(fieldErrorsFromZod<Field>(parsed.error), form);
-      return;
-    }
-    show({});
-    resend.mutate(parsed.data, {
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
-      },
+    submitValidated({
+      event,
+      schema: ResendVerificationBody,
+      input: { email },
+      mutation: resend,
+      fields: FIELDS,
+      show,
     });
   }
 

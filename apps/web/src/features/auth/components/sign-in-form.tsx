@@ -1,4 +1,3 @@
-import { EmailField } from './email-field';
 import { SignInBody } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -7,11 +6,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { redirectTargetFrom } from '../../../lib/redirect-target';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResendVerification, useSignIn } from '../api/auth.api';
 import { TextLink } from './text-link';
+import { submitValidated } from '../../../lib/submit-validated';
+import { EmailField } from './email-field';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -30,22 +30,15 @@ export function SignInForm() {
   const unverifiedEmail = signIn.variables?.email ?? email.trim();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (signIn.isPending) return;
     resend.reset();
-    const parsed = SignInBody.safeParse({ email, password });
-    if (!parsed.success) {
-      signIn.reset();
-      show(fieldErrorsFromZod<Field>(parsed.error), form);
-      return;
-    }
-    show({});
-    signIn.mutate(parsed.data, {
+    submitValidated({
+      event,
+      schema: SignInBody,
+      input: { email, password },
+      mutation: signIn,
+      fields: FIELDS,
+      show,
       onSuccess: () => navigate(redirectTargetFrom(location.state), { replace: true }),
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
-      },
     });
   }
 

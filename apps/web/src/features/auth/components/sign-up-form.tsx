@@ -1,4 +1,3 @@
-import { EmailField } from './email-field';
 import { sanitizeUsername, SIGNUP_NOTICE_MS, SignUpBody } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -8,11 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSignUp } from '../api/auth.api';
 import type { VerifyEmailState } from '../routes/verify-email-state';
 import { TextLink } from './text-link';
+import { submitValidated } from '../../../lib/submit-validated';
+import { EmailField } from './email-field';
 
 const FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,24 +35,17 @@ export function SignUpForm() {
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (signUp.isPending) return;
-    const parsed = SignUpBody.safeParse({ ...values, email: values.email.trim() });
-    if (!parsed.success) {
-      signUp.reset();
-      show(fieldErrorsFromZod<Field>(parsed.error), form);
-      return;
-    }
-    show({});
-    signUp.mutate(parsed.data, {
+    submitValidated({
+      event,
+      schema: SignUpBody,
+      input: { ...values, email: values.email.trim() },
+      mutation: signUp,
+      fields: FIELDS,
+      show,
       onSuccess: (result) => {
         toast.show(result.message, { duration: SIGNUP_NOTICE_MS });
         const state: VerifyEmailState = { email: result.email, notification: result.notification };
         navigate('/verify-email', { state });
-      },
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
       },
     });
   }
