@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -47,9 +47,11 @@ describe('guest-only pages', () => {
         return { body: guestSession };
       },
     });
-    renderApp('/auth/login');
+    const { router } = renderApp('/auth/login');
 
-    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // Once the page's code has loaded, only the unanswered session keeps the page back.
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
 
     answer();
