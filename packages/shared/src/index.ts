@@ -6,3 +6,5 @@ export * from './schemas/auth.schemas.js';
 export * from './schemas/health.schemas.js';
 export * from './policies/admin-permissions.js';
 export * from './policies/session.policy.js';
+export * from './schemas/admin.schemas.js';
+export * from './schemas/profiles.schemas.js';
