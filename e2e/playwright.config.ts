@@ -51,7 +51,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: 'node apps/server/dist/main.js',
@@ -72,6 +72,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // Journeys sign in from distinct forwarded addresses so per-IP sign-in limits stay per audience.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -12,7 +12,7 @@ export default defineConfig({
     proxy: {
       '/api': proxied,
       '/files': proxied,
-      '/dev': proxied,
+      '/dev/mailbox': proxied,
     },
   },
   build: {

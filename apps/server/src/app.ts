@@ -19,9 +19,18 @@ import { ForbiddenError } from './http/errors.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { createCaptainsRepository } from './modules/captains/captains.repository.js';
+import { registerCaptainsRoutes } from './modules/captains/captains.routes.js';
+import { createCaptainsService } from './modules/captains/captains.service.js';
+import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
+import { registerProfilesRoutes } from './modules/profiles/profiles.routes.js';
+import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { createAuthMail } from './modules/accounts/auth-mail.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
@@ -145,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, APP_VERSION);
   registerAccountsRoutes(app, accounts);
+  registerAdminRoutes(app, createAdminService({ repository: createAdminRepository(database.db) }));
+  registerProfilesRoutes(app, createProfilesService({ repository: createProfilesRepository(database.db) }));
+  registerCaptainsRoutes(app, createCaptainsService({ repository: createCaptainsRepository(database.db) }));
   if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
 
   await app.register(fastifyStatic, {

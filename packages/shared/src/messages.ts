@@ -67,8 +67,7 @@ export const ACCESS_MESSAGES = {
 /** App shell texts (spec 000 §8). */
 export const SHELL_MESSAGES = {
   loadingErrorTitle: 'Loading Error',
-  chunkLoadFailed:
-    'Failed to load page component. This may be due to network issues or an expired session.',
+  chunkLoadFailed: 'Failed to load page component. This may be due to network issues or an expired session.',
   renderFailedTitle: 'Something went wrong',
   renderFailedBody: 'An error occurred while rendering the application. Please try refreshing the page.',
   sessionExpired: 'Your session has expired. Please sign in again.',

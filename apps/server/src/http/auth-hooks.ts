@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminPermission } from '@castline/shared';
 import { AUTH_MESSAGES } from '@castline/shared';
 import type { AccountsService, ActiveSession } from '../modules/accounts/accounts.service.js';
+import { assertRouteAccess, type Actor, type AuthMode } from './access-policy.js';
 import { UnauthenticatedError } from './errors.js';
 import { requestContext } from './request-context.js';
 
@@ -8,25 +10,57 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, resolved for routes whose config names `auth`. */
     activeSession: ActiveSession | null;
+    /** The caller's account, loaded for 'admin' and 'captain' routes and for routes with `actor: true`. */
+    actor: Actor | null;
   }
   interface FastifyContextConfig {
-    /** 'required': 401 without a session; 'optional': resolved when present. */
-    auth?: 'required' | 'optional';
+    /**
+     * 'required': 401 without a session; 'optional': resolved when present; 'admin': 401
+     * without a session, 403 unless an admin holding every `permissions` entry; 'captain':
+     * 401 without a session, 403 unless a captain. Banned members pass neither guard.
+     */
+    auth?: AuthMode;
+    /** Permissions an 'admin' route requires, all of them. */
+    permissions?: readonly AdminPermission[];
+    /** Load `request.actor` on a 'required' or 'optional' route too (admin and captain routes always do). */
+    actor?: boolean;
   }
 }
 
 /**
- * Resolves the server-side session for routes that ask for it (`config: { auth }`) and
- * forwards a refreshed session cookie. Authorisation always happens here, on the server.
+ * Resolves the server-side session for routes that ask for it (`config: { auth }`), forwards a
+ * refreshed session cookie, loads the caller's account when the route needs it (one query) and
+ * applies the route's guard. Authorisation always happens here, on the server.
  */
 export function registerAuthHooks(app: FastifyInstance, accounts: AccountsService): void {
   app.decorateRequest('activeSession', null);
+  app.decorateRequest('actor', null);
   app.addHook('preHandler', async (request, reply) => {
-    const mode = request.routeOptions.config.auth;
+    const { auth: mode, permissions, actor: wantsActor } = request.routeOptions.config;
     if (!mode) return;
     const { result, setCookies } = await accounts.resolveSession(requestContext(request));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
     request.activeSession = result;
-    if (mode === 'required' && !result) throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
+    if (!result) {
+      if (mode === 'optional') return;
+      throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
+    }
+    const guarded = mode === 'admin' || mode === 'captain';
+    if (!guarded && !wantsActor) return;
+    const actor = await accounts.findActor(result.userId);
+    // A session whose account is gone counts as no session.
+    if (!actor) {
+      request.activeSession = null;
+      if (mode === 'optional') return;
+      throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
+    }
+    request.actor = actor;
+    assertRouteAccess(mode, actor, permissions);
   });
+}
+
+/** The actor the preHandler loaded; a route that calls this sets `auth` 'admin' or 'captain', or `actor: true`. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
+  return request.actor;
 }

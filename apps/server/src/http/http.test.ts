@@ -57,7 +57,7 @@ describe('the HTTP frame', () => {
     expect(sameSite.statusCode).toBe(401);
   });
 
-  it('serves the OpenAPI document with the auth routes', async () => {
+  it('serves the OpenAPI document with the auth, admin, profile and captain routes', async () => {
     const response = await get(t.app, '/api/docs/json');
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
@@ -68,6 +68,10 @@ describe('the HTTP frame', () => {
         '/api/auth/sign-in',
         '/api/auth/reset-password',
         '/api/auth/sessions/{sessionId}',
+        '/api/admin/access',
+        '/api/admin/overview',
+        '/api/profiles/{userId}',
+        '/api/captains-club',
       ]),
     );
   });

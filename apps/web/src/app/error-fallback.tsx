@@ -1,27 +1,93 @@
-import { RefreshCw, TriangleExclamationPoint } from 'lucide-react';
+import { SHELL_MESSAGES } from '@castline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn, RefreshCw, TriangleAlert, WifiOff } from 'lucide-react';
 import { Component, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
+import { getMonitoring } from '../lib/monitoring';
+import { hardRedirect } from '../lib/navigation';
+import { isChunkLoadError } from './chunk-errors';
+
+function FailurePanel({
+  icon: Icon,
+  title,
+  body,
+  actions,
+}: {
+  icon: typeof TriangleAlert;
+  title: string;
+  body: string;
+  actions: ReactNode;
+}) {
+  return (
+    <div role="alert" className="flex min-h-[60dvh] flex-1 items-center justify-center bg-canvas px-4 py-16">
+      <div className="flex max-w-md flex-col items-center gap-4 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
+          <Icon aria-hidden="true" size={28} />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+        <p className="text-ink-muted">{body}</p>
+        <div className="flex flex-wrap justify-center gap-3">{actions}</div>
+      </div>
+    </div>
+  );
+}
 
 /** What a rendering failure shows; works without the router and without data. */
 export function ErrorFallback() {
   return (
-    <div role="alert" className="flex min-h-dvh flex-1 items-center justify-center bg-canvas px-4 py-16">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-          <TriangleExclamationPoint aria-hidden="true" size={28} />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">Something went wrong</h1>
-        <p className="text-ink-muted">
-          An error occurred while rendering the application. Please try refreshing the page.
-        </p>
+    <FailurePanel
+      icon={TriangleAlert}
+      title={SHELL_MESSAGES.renderFailedTitle}
+      body={SHELL_MESSAGES.renderFailedBody}
+      actions={
         <Button onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" size={18} />
           Refresh Page
         </Button>
-      </div>
-    </div>
+      }
+    />
+  );
+}
+
+/** Empties the browser's HTTP caches so a reload fetches the current page modules. */
+async function clearBrowserCaches(): Promise<void> {
+  if (!('caches' in window)) return;
+  try {
+    const names = await window.caches.keys();
+    await Promise.all(names.map((name) => window.caches.delete(name)));
+  } catch {
+    // Caches may be unavailable (private mode); the reload still helps.
+  }
+}
+
+/** A page module failed to load (spec 'Loading Error' panel). */
+export function LoadingErrorPanel() {
+  const queryClient = useQueryClient();
+  return (
+    <FailurePanel
+      icon={WifiOff}
+      title={SHELL_MESSAGES.loadingErrorTitle}
+      body={SHELL_MESSAGES.chunkLoadFailed}
+      actions={
+        <>
+          <Button
+            onClick={() => {
+              queryClient.clear();
+              void clearBrowserCaches().then(() => window.location.reload());
+            }}
+          >
+            <RefreshCw aria-hidden="true" size={18} />
+            Retry
+          </Button>
+          <Button variant="secondary" onClick={() => hardRedirect('/login')}>
+            <LogIn aria-hidden="true" size={18} />
+            Go to Login
+          </Button>
+        </>
+      }
+    />
   );
 }
 
@@ -38,7 +104,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('Castline failed to render', error, info.componentStack);
+    getMonitoring().captureError(error, { boundary: 'app', componentStack: info.componentStack ?? '' });
   }
 
   override render(): ReactNode {
@@ -46,11 +112,12 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
   }
 }
 
-/** The router catches errors in route components itself; this shows the same fallback. */
+/** The router catches errors in route components and page loads itself; this shows the right panel. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const chunkFailure = isChunkLoadError(error);
   useEffect(() => {
-    console.error('Castline failed to render a page', error);
-  }, [error]);
-  return <ErrorFallback />;
+    getMonitoring().captureError(error, { boundary: chunkFailure ? 'chunk-load' : 'route' });
+  }, [error, chunkFailure]);
+  return chunkFailure ? <LoadingErrorPanel /> : <ErrorFallback />;
 }

@@ -1,3 +1,4 @@
+import type { CurrentUserDto } from '@castline/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { Outlet } from 'react-router';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mockServer } from '../test/fetch-mock';
 import { guestSession, member, memberSession } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-import { GuestOnlyRoute, RequireAuth } from './route-guards';
+import { GuestOnlyRoute, RequireAdmin, RequireAuth, RequireCaptain } from './route-guards';
 
 const welcome = { name: `Good to see you, ${member.username}` };
 
@@ -85,5 +86,65 @@ describe('member-only pages', () => {
     renderApp('/account', { routes });
 
     expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+  });
+});
+
+describe('admin and captain pages', () => {
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      Component: Outlet,
+      children: [
+        { index: true, element: <h1>Home page</h1> },
+        { path: 'marketplace', element: <h1>Marketplace page</h1> },
+        { path: 'auth/login', element: <h1>Sign-in page</h1> },
+        { element: <RequireAdmin />, children: [{ path: 'admin', element: <h1>Admin page</h1> }] },
+        {
+          element: <RequireAdmin permissions={['analytics.read']} />,
+          children: [{ path: 'admin/stats', element: <h1>Stats page</h1> }],
+        },
+        { Component: RequireCaptain, children: [{ path: 'captains-club', element: <h1>Club page</h1> }] },
+      ],
+    },
+  ];
+  const sessionOf = (user: Partial<CurrentUserDto>) => ({
+    body: { ...memberSession, user: { ...member, ...user } },
+  });
+
+  it.each([
+    ['a guest', { body: guestSession }, '/admin', 'Sign-in page'],
+    ['a member', sessionOf({}), '/admin', 'Home page'],
+    [
+      'an admin',
+      sessionOf({ is_admin: true, role: 'admin', permissions: ['users.read', 'analytics.read'] }),
+      '/admin',
+      'Admin page',
+    ],
+    [
+      'an admin with the permission',
+      sessionOf({ is_admin: true, role: 'support', permissions: ['analytics.read'] }),
+      '/admin/stats',
+      'Stats page',
+    ],
+    ['a guest', { body: guestSession }, '/captains-club', 'Sign-in page'],
+    ['a non-captain', sessionOf({ is_captain: false }), '/captains-club', 'Marketplace page'],
+    ['a captain', sessionOf({ is_captain: true }), '/captains-club', 'Club page'],
+  ])('take %s at %s to the right page', async (_who, session, path, heading) => {
+    mockServer({ 'GET /api/auth/session': session });
+    renderApp(path, { routes });
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  it("show 'Access Denied' to an admin missing a required permission", async () => {
+    mockServer({
+      'GET /api/auth/session': sessionOf({ is_admin: true, role: 'moderator', permissions: ['users.read'] }),
+    });
+    renderApp('/admin/stats', { routes });
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have the required permissions to access this page."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Stats page' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,38 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { loadChunk } from './chunk-errors';
 import { RouteErrorBoundary } from './error-fallback';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, RootLoading } from './layouts/root-layout';
-import { GuestOnlyRoute } from './route-guards';
+import { GuestOnlyRoute, RequireAdmin, RequireAuth, RequireCaptain } from './route-guards';
 
-/** Every page of the app; each page module is its own chunk, loaded when first visited. */
+/*
+ * The route table of spec 000 §2. Pages are grouped by area (app/areas/*): each area is one chunk,
+ * loaded when one of its pages is first visited. A chunk that fails to load shows 'Loading Error'.
+ */
+
+type Area = Record<string, unknown>;
+
+/** A lazily loaded page: `page(() => import('./areas/x'), 'XRoute')`. */
+function page<A extends Area>(importer: () => Promise<A>, name: keyof A & string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const area = await loadChunk(importer);
+      return { Component: area[name] as ComponentType };
+    },
+  };
+}
+
+const account = () => import('./areas/account');
+const home = () => import('./areas/home');
+const marketplace = () => import('./areas/marketplace');
+const community = () => import('./areas/community');
+const inbox = () => import('./areas/inbox');
+const admin = () => import('./areas/admin');
+const captains = () => import('./areas/captains');
+const info = () => import('./areas/info');
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -14,60 +41,80 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: RootLoading,
     children: [
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/home/routes/home-route')).HomeRoute }),
-      },
-      {
-        Component: GuestOnlyRoute,
+        // Failures of a page render inside the frame, so the header stays usable.
+        ErrorBoundary: RouteErrorBoundary,
         children: [
+          // Public pages.
+          { index: true, ...page(home, 'HomeRoute') },
+          { path: 'marketplace', ...page(marketplace, 'MarketplaceRoute') },
+          { path: 'marketplace/:id', ...page(marketplace, 'ProductDetailRoute') },
+          { path: 'product/:id', ...page(marketplace, 'ProductDetailRoute') },
+          { path: 'forum', ...page(community, 'ForumRoute') },
+          { path: 'forum/post/:postId', ...page(community, 'ForumPostRoute') },
+          { path: 'early-access-info', ...page(info, 'EarlyAccessRoute') },
+          { path: 'error-test', ...page(info, 'ErrorTestRoute') },
+          { path: 'dev/icons', ...page(info, 'IconsRoute') },
+
+          // Guest-only pages.
           {
-            Component: AuthLayout,
+            Component: GuestOnlyRoute,
             children: [
               {
-                path: 'auth/login',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/auth-route')).SignInRoute,
-                }),
-              },
-              {
-                path: 'auth/signup',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/auth-route')).SignUpRoute,
-                }),
-              },
-              {
-                path: 'login',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/auth-route')).SignInRoute,
-                }),
-              },
-              {
-                path: 'verify-email',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/verify-email-route')).VerifyEmailRoute,
-                }),
+                Component: AuthLayout,
+                children: [
+                  { path: 'auth/login', ...page(account, 'SignInRoute') },
+                  { path: 'auth/signup', ...page(account, 'SignUpRoute') },
+                  { path: 'login', ...page(account, 'SignInRoute') },
+                  { path: 'verify-email', ...page(account, 'VerifyEmailRoute') },
+                ],
               },
             ],
           },
-        ],
-      },
-      {
-        // Reachable signed in or not: a reset link may be opened in any browser.
-        Component: AuthLayout,
-        children: [
           {
-            path: 'reset-password',
-            lazy: async () => ({
-              Component: (await import('../features/auth/routes/reset-password-route')).ResetPasswordRoute,
-            }),
+            // Reachable signed in or not: a reset link may be opened in any browser.
+            Component: AuthLayout,
+            children: [
+              { path: 'reset-password', ...page(account, 'ResetPasswordRoute') },
+              { path: 'reset-password/*', ...page(account, 'ResetPasswordRoute') },
+            ],
           },
+          { path: 'auth', element: <Navigate to="/auth/login" replace /> },
+          { path: 'signup', element: <Navigate to="/auth/login" replace /> },
+
+          // Member pages.
+          {
+            Component: RequireAuth,
+            children: [
+              { path: 'dashboard', ...page(home, 'DashboardRoute') },
+              { path: 'marketplace/new', ...page(marketplace, 'CreateListingRoute') },
+              { path: 'marketplace/:id/edit', ...page(marketplace, 'EditListingRoute') },
+              { path: 'profile', ...page(community, 'ProfileRoute') },
+              { path: 'profile/:userId', ...page(community, 'ProfileRoute') },
+              { path: 'settings', ...page(account, 'SettingsRoute') },
+              { path: 'messages', ...page(inbox, 'MessagesRoute') },
+              { path: 'messages/:userId', ...page(inbox, 'MessagesRoute') },
+              { path: 'notifications', ...page(inbox, 'NotificationsRoute') },
+            ],
+          },
+
+          // Admin pages: any admin, plus per-page permissions.
+          {
+            element: <RequireAdmin />,
+            children: [{ path: 'admin', ...page(admin, 'AdminDashboardRoute') }],
+          },
+          {
+            element: <RequireAdmin permissions={['analytics.read']} />,
+            children: [{ path: 'admin/image-performance', ...page(admin, 'ImagePerformanceRoute') }],
+          },
+
+          // Captains only.
+          {
+            Component: RequireCaptain,
+            children: [{ path: 'captains-club', ...page(captains, 'CaptainsClubRoute') }],
+          },
+
+          { path: '*', ...page(info, 'NotFoundRoute') },
         ],
-      },
-      { path: 'auth', element: <Navigate to="/auth/login" replace /> },
-      { path: 'signup', element: <Navigate to="/auth/login" replace /> },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
       },
     ],
   },

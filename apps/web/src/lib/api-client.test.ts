@@ -1,8 +1,10 @@
-import { AUTH_MESSAGES, MessageDto, SessionStateDto } from '@castline/shared';
-import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, MessageDto, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiError, mockServer } from '../test/fetch-mock';
-import { guestSession } from '../test/fixtures';
-import { api, ApiError } from './api-client';
+import { guestSession, memberSession } from '../test/fixtures';
+import { api, ApiError, onSessionExpired } from './api-client';
+import { clearSessionMessages, readSessionMessages } from './session-messages';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -87,5 +89,72 @@ describe('api client', () => {
 
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
+  });
+
+  describe('on 401', () => {
+    const Profile = z.object({ id: z.string() });
+
+    it('refreshes the session once and repeats the request when the session is still alive', async () => {
+      let attempts = 0;
+      const server = mockServer({
+        'GET /api/profiles/me': () => {
+          attempts += 1;
+          return attempts === 1
+            ? apiError(401, 'UNAUTHENTICATED', 'Not authenticated')
+            : { body: { id: 'p1' } };
+        },
+        'GET /api/auth/session': { body: memberSession },
+      });
+
+      await expect(api.get('/api/profiles/me', Profile)).resolves.toEqual({ id: 'p1' });
+      expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
+      expect(server.calls('GET', '/api/profiles/me')).toHaveLength(2);
+      expect(readSessionMessages()).toEqual([]);
+    });
+
+    it('raises the session-expired banner message and tells listeners when the session is gone', async () => {
+      mockServer({
+        'GET /api/profiles/me': apiError(401, 'UNAUTHENTICATED', 'Not authenticated'),
+        'GET /api/auth/session': { body: guestSession },
+      });
+      const expired = vi.fn();
+      const stop = onSessionExpired(expired);
+
+      const error = await caught(api.get('/api/profiles/me', Profile));
+      stop();
+
+      expect(error.status).toBe(401);
+      expect(expired).toHaveBeenCalledTimes(1);
+      expect(readSessionMessages()).toEqual([
+        { kind: 'sessionExpired', message: SHELL_MESSAGES.sessionExpired },
+      ]);
+      clearSessionMessages();
+    });
+
+    it('shares one refresh between requests that fail together', async () => {
+      const server = mockServer({
+        'GET /api/profiles/me': apiError(401, 'UNAUTHENTICATED', 'Not authenticated'),
+        'GET /api/auth/session': { body: guestSession },
+      });
+
+      await Promise.allSettled([api.get('/api/profiles/me', Profile), api.get('/api/profiles/me', Profile)]);
+
+      expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
+      clearSessionMessages();
+    });
+
+    it('never refreshes for the auth endpoints themselves (a wrong password is not an expired session)', async () => {
+      const server = mockServer({
+        'POST /api/auth/sign-in': apiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials),
+      });
+
+      const error = await caught(
+        api.post('/api/auth/sign-in', MessageDto, { email: 'a@b.c', password: 'x' }),
+      );
+
+      expect(error.message).toBe(AUTH_MESSAGES.invalidCredentials);
+      expect(server.calls('GET', '/api/auth/session')).toHaveLength(0);
+      expect(readSessionMessages()).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ErrorCode, ErrorIssueDto } from '@castline/shared';
-import { ApiErrorDto, AUTH_MESSAGES } from '@castline/shared';
+import { ApiErrorDto, AUTH_MESSAGES, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
 import type { z } from 'zod';
+import { storeSessionMessage } from './session-messages';
 
 /** Codes the client adds when the server could not be reached or answered something unreadable. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
@@ -42,7 +43,7 @@ export function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : AUTH_MESSAGES.unexpectedError;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RequestOptions<T> {
   /** Parses (and so validates) the success body. */
@@ -66,6 +67,55 @@ function unexpected(status: number, code: ClientErrorCode): ApiError {
   return new ApiError({ status, code, message: AUTH_MESSAGES.unexpectedError });
 }
 
+type SessionExpiredListener = () => void;
+const sessionExpiredListeners = new Set<SessionExpiredListener>();
+
+/** Called when a 401 could not be cured by refreshing the session (the app drops its member state). */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Asks the server for the session once (it renews a live session's cookie on the way); concurrent
+ * 401s share the same refresh. True when the browser still has a signed-in session.
+ */
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    try {
+      const response = await fetch('/api/auth/session', {
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      if (!response.ok) return false;
+      const parsed = SessionStateDto.safeParse(await readJson(response));
+      return parsed.success && parsed.data.user !== null;
+    } catch {
+      return false;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/** Auth endpoints answer 401 as part of their job (wrong password, signed out): never refresh for them. */
+function refreshesOn401(path: string): boolean {
+  return !path.startsWith('/api/auth/');
+}
+
+async function send(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    // A cancelled query is not a failure; let the caller (react-query) see the abort.
+    if (signal?.aborted) throw error;
+    throw unexpected(0, 'NETWORK_ERROR');
+  }
+}
+
 /** Calls the Castline API on this origin with the session cookie, JSON in and out. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { schema, method = 'GET', body, signal } = options;
@@ -77,13 +127,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     init.body = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    // A cancelled query is not a failure; let the caller (react-query) see the abort.
-    if (signal?.aborted) throw error;
-    throw unexpected(0, 'NETWORK_ERROR');
+  let response = await send(path, init, signal);
+  if (response.status === 401 && refreshesOn401(path)) {
+    if (await refreshSession()) {
+      response = await send(path, init, signal);
+    } else {
+      storeSessionMessage('sessionExpired', SHELL_MESSAGES.sessionExpired);
+      for (const listener of sessionExpiredListeners) listener();
+    }
   }
 
   const payload = await readJson(response);
@@ -105,6 +156,12 @@ export const api = {
   },
   post<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     return apiRequest(path, { schema, method: 'POST', body });
+  },
+  patch<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+    return apiRequest(path, { schema, method: 'PATCH', body });
+  },
+  put<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+    return apiRequest(path, { schema, method: 'PUT', body });
   },
   delete<T>(path: string, schema: z.ZodType<T>): Promise<T> {
     return apiRequest(path, { schema, method: 'DELETE' });

@@ -1,5 +1,6 @@
 import type { ActiveSessionDto, CurrentUserDto } from '@castline/shared';
 import { isAdmin, ProfileRole, ProfileStatus, profileRoleFromAdminRole } from '@castline/shared';
+import type { Actor } from '../../http/access-policy.js';
 import type { AccountRecord, SessionRow } from './accounts.repository.js';
 
 /** The signed-in member as the API answers it; the role comes from the admin_roles row when present. */
@@ -25,6 +26,11 @@ export function presentCurrentUser(account: AccountRecord): CurrentUserDto {
       : [],
     created_at: profile.created_at.toISOString(),
   };
+}
+
+/** The caller for the access guards: the current-user shape plus whether an admin_roles row exists. */
+export function presentActor(account: AccountRecord): Actor {
+  return { ...presentCurrentUser(account), hasAdminRole: account.adminRole !== null };
 }
 
 export function presentSession(session: SessionRow, currentSessionId: string): ActiveSessionDto {

@@ -27,7 +27,8 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { Auth } from './auth.js';
 import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import { presentCurrentUser, presentSession } from './accounts.presenter.js';
+import type { Actor } from '../../http/access-policy.js';
+import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 
 export interface ActiveSession {
   sessionId: string;
@@ -114,6 +115,12 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
   return {
     resolveSession,
     currentUser,
+
+    /** The caller's account for the access guards (one query: user, profile and admin role). */
+    async findActor(userId: string): Promise<Actor | null> {
+      const account = await repository.findAccount(userId);
+      return account ? presentActor(account) : null;
+    },
 
     async signUp(body: SignUpBody, ctx: RequestContext): Promise<SignUpResultDto> {
       await limit('signUp', ctx, body.email, M.signUpTooManyAttempts);

@@ -1,9 +1,25 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CastlineLogo } from '../../components/brand/castline-logo';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/api/auth.api';
+import { cn } from '../../lib/cn';
+import { BottomBar } from '../shell/bottom-bar';
+import { DebugPanel } from '../shell/debug-panel';
+import { GlobalBanner } from '../shell/global-banner';
+import { isAuthPath } from '../shell/nav-items';
+import { SiteHeader } from '../shell/site-header';
 
-/** The page frame: a top bar with the Castline logo, the page, and a short footer. */
+const FOOTER_LINKS = [
+  { to: '/marketplace', label: 'Marketplace' },
+  { to: '/forum', label: 'Community' },
+  { to: '/early-access-info', label: 'Early Access Info' },
+] as const;
+
+/** The page frame: banner, header (not under /auth/), the page, footer and the phone bottom bar. */
 export function AppFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const onAuthPage = isAuthPath(pathname);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -12,25 +28,29 @@ export function AppFrame({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="border-b border-white/10 bg-topbar text-topbar-ink">
-        <div className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
-          <Link
-            to="/"
-            className="-mx-1.5 rounded-lg px-1.5 py-1 focus-visible:outline-topbar-ink"
-            aria-label="Castline home"
-          >
-            <CastlineLogo />
-          </Link>
-        </div>
-      </header>
+      <GlobalBanner />
+      {!onAuthPage && <SiteHeader />}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <footer className="border-t border-line">
-        <div className="mx-auto w-full max-w-6xl px-4 py-6 text-sm text-ink-muted sm:px-6">
-          Castline · Buy, sell and talk fishing gear with fellow anglers.
+      <footer className={cn('border-t border-line', !onAuthPage && 'pb-20 md:pb-0')}>
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>Castline · Buy, sell and talk fishing gear with fellow anglers.</p>
+          <nav aria-label="Footer">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="rounded-sm hover:text-ink hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </footer>
+      {!onAuthPage && <BottomBar user={session.data?.user ?? null} />}
+      <DebugPanel />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { renderApp } from '../../../test/render-app';
 async function signInWith(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  // On /login the site header offers its own 'Sign In' button too; this is the form's.
+  await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign In' }));
 }
 
 describe('sign-in form', () => {

@@ -16,7 +16,14 @@ import { EmailField } from './email-field';
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 
-export function SignInForm() {
+interface SignInFormProps {
+  /** Called after a successful sign-in instead of going to the remembered page (the sign-in dialog closes). */
+  onSignedIn?: () => void;
+  /** Shows "Forgot password?" as a button calling this instead of a link to /reset-password. */
+  onForgotPassword?: () => void;
+}
+
+export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
@@ -38,7 +45,10 @@ export function SignInForm() {
       mutation: signIn,
       fields: FIELDS,
       show,
-      onSuccess: () => navigate(redirectTargetFrom(location.state), { replace: true }),
+      onSuccess: () => {
+        if (onSignedIn) onSignedIn();
+        else void navigate(redirectTargetFrom(location.state), { replace: true });
+      },
     });
   }
 
@@ -84,9 +94,19 @@ export function SignInForm() {
             clear('password');
           }}
         />
-        <TextLink to="/reset-password" className="self-end text-sm">
-          Forgot password?
-        </TextLink>
+        {onForgotPassword ? (
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="self-end rounded-sm text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:underline"
+          >
+            Forgot password?
+          </button>
+        ) : (
+          <TextLink to="/reset-password" className="self-end text-sm">
+            Forgot password?
+          </TextLink>
+        )}
       </div>
       <Button type="submit" fullWidth loading={signIn.isPending}>
         Sign In

@@ -17,7 +17,12 @@ import { EmailField } from './email-field';
 const FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
 
-export function SignUpForm() {
+interface SignUpFormProps {
+  /** Called once the account exists, after moving to /verify-email (the sign-up dialog closes). */
+  onSignedUp?: () => void;
+}
+
+export function SignUpForm({ onSignedUp }: SignUpFormProps = {}) {
   const navigate = useNavigate();
   const toast = useToast();
   const signUp = useSignUp();
@@ -45,7 +50,8 @@ export function SignUpForm() {
       onSuccess: (result) => {
         toast.show(result.message, { duration: SIGNUP_NOTICE_MS });
         const state: VerifyEmailState = { email: result.email, notification: result.notification };
-        navigate('/verify-email', { state });
+        void navigate('/verify-email', { state });
+        onSignedUp?.();
       },
     });
   }

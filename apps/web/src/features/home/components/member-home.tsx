@@ -2,7 +2,7 @@ import type { CurrentUserDto } from '@castline/shared';
 import { Card } from '../../../components/ui/card';
 import { ActiveSessionsPanel } from '../../auth/components/active-sessions-panel';
 import { SignOutButton } from '../../auth/components/sign-out-button';
-import { MemberAvatar } from './member-avatar';
+import { MemberAvatar } from '../../../components/ui/member-avatar';
 
 /** The start page of a signed-in member. */
 export function MemberHome({ user }: { user: CurrentUserDto }) {

@@ -1,16 +1,22 @@
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 interface MemberAvatarProps {
   url: string | null;
   className?: string;
+  /** Size of the stand-in figure when there is no picture. */
+  iconSize?: number;
 }
 
 /** The member's picture, or a neutral figure when there is none (or it fails to load). */
-export function MemberAvatar({ url, className }: MemberAvatarProps) {
+export function MemberAvatar({ url, className, iconSize = 30 }: MemberAvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const size = cn('size-16 shrink-0 rounded-full', className);
+  // The caller's size class (size-8, size-12 …) replaces the default; cn does not merge conflicts.
+  const size = cn(
+    'shrink-0 rounded-full',
+    className?.includes('size-') ? className : cn('size-16', className),
+  );
   if (url && failedUrl !== url) {
     return (
       <img
@@ -28,7 +34,7 @@ export function MemberAvatar({ url, className }: MemberAvatarProps) {
       aria-hidden="true"
       className={cn(size, 'inline-flex items-center justify-center bg-brand-soft text-brand')}
     >
-      <UserRound size={30} />
+      <UserRound size={iconSize} />
     </span>
   );
 }

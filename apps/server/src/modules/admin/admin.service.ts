@@ -1,0 +1,21 @@
+import type { AdminAccessDto, AdminOverviewDto } from '@castline/shared';
+import type { Actor } from '../../http/access-policy.js';
+import type { AdminRepository } from './admin.repository.js';
+import { presentAdminAccess, presentOverview } from './admin.presenter.js';
+
+const NEW_MEMBER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function createAdminService({ repository }: { repository: AdminRepository }) {
+  return {
+    access(actor: Actor): AdminAccessDto {
+      return presentAdminAccess(actor);
+    },
+
+    async overview(now = new Date()): Promise<AdminOverviewDto> {
+      const counts = await repository.membershipCounts(new Date(now.getTime() - NEW_MEMBER_WINDOW_MS));
+      return presentOverview(counts, now);
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,29 @@
+import type { PublicProfileDto } from '@castline/shared';
+import { ProfileRole, profileRoleFromAdminRole } from '@castline/shared';
+import type { PublicProfileRow } from './profiles.repository.js';
+
+/** A profile as any signed-in member sees it; the role comes from the admin_roles row when present. */
+export function presentPublicProfile(row: PublicProfileRow): PublicProfileDto {
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: row.full_name,
+    avatar_url: row.avatar_url,
+    bio: row.bio,
+    title: row.title,
+    location: row.location,
+    role: row.admin_role
+      ? profileRoleFromAdminRole(row.admin_role)
+      : ProfileRole.catch('user').parse(row.role),
+    is_captain: row.is_captain,
+    is_online: row.is_online,
+    last_seen_at: row.last_seen_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    products_count: row.products_count,
+    posts_count: row.posts_count,
+    comments_count: row.comments_count,
+    likes_count: row.likes_count,
+    sales_count: row.sales_count,
+    seller_rating: Number(row.seller_rating),
+  };
+}

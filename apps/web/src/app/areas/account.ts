@@ -1,0 +1,4 @@
+export { SignInRoute, SignUpRoute } from '../../features/auth/routes/auth-route';
+export { VerifyEmailRoute } from '../../features/auth/routes/verify-email-route';
+export { ResetPasswordRoute } from '../../features/auth/routes/reset-password-route';
+export { SettingsRoute } from '../../features/settings/routes/settings-route';

@@ -1,0 +1,87 @@
+import { Info, LogIn } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { CastlineLogo } from '../../components/brand/castline-logo';
+import { useSession } from '../../features/auth/api/auth.api';
+import { cn } from '../../lib/cn';
+import { useAuthDialog } from './auth-dialog';
+import { MobileMenu } from './mobile-menu';
+import { mainNavItems } from './nav-items';
+import { UserMenu } from './user-menu';
+
+const ON_TOPBAR = 'rounded-lg focus-visible:outline-topbar-ink';
+
+/** The bar at the top of every page outside /auth/ (spec 000 §2 "Header"). */
+export function SiteHeader() {
+  const session = useSession();
+  const authDialog = useAuthDialog();
+  const user = session.data?.user ?? null;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-topbar text-topbar-ink shadow-sm">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Link to="/" className={cn(ON_TOPBAR, '-mx-1 shrink-0 px-1 py-1')} aria-label="Castline home">
+          <CastlineLogo />
+        </Link>
+        <Link
+          to="/early-access-info"
+          className={cn(
+            ON_TOPBAR,
+            'inline-flex shrink-0 items-center gap-1.5 rounded-full border border-white/25 px-2.5 py-1 text-xs font-semibold hover:bg-white/10',
+          )}
+        >
+          <Info aria-hidden="true" size={14} />
+          <span>
+            Early Access <span className="sr-only sm:not-sr-only">Info</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {mainNavItems(user).map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end ?? false}
+              className={({ isActive }) =>
+                cn(
+                  ON_TOPBAR,
+                  'px-3 py-2 text-sm font-semibold hover:bg-white/10',
+                  isActive && 'bg-white/15 underline decoration-cta decoration-2 underline-offset-8',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          {session.isPending ? (
+            <span
+              role="status"
+              aria-label="Loading your account"
+              className="hidden h-9 w-32 animate-pulse rounded-full bg-white/15 md:block"
+            />
+          ) : user ? (
+            <div className="hidden md:block">
+              <UserMenu user={user} />
+            </div>
+          ) : (
+            <button
+              type="button"
+              onClick={() => authDialog.open('sign-in')}
+              aria-haspopup="dialog"
+              className={cn(
+                ON_TOPBAR,
+                'hidden min-h-10 items-center gap-2 bg-cta px-4 text-sm font-semibold text-cta-ink hover:bg-cta-hover md:inline-flex',
+              )}
+            >
+              <LogIn aria-hidden="true" size={16} />
+              Sign In
+            </button>
+          )}
+          <MobileMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

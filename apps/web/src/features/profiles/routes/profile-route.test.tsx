@@ -1,0 +1,192 @@
+import type { PublicProfileDto } from '@castline/shared';
+import { AUTH_MESSAGES } from '@castline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../../../test/fetch-mock';
+import { member } from '../../../test/fixtures';
+import { heldAnswer, renderRoute } from '../../../test/render-route';
+import { initialsOf, ProfileRoute } from './profile-route';
+
+const ownProfile: PublicProfileDto = {
+  id: member.id,
+  username: member.username,
+  full_name: member.full_name,
+  avatar_url: null,
+  bio: null,
+  title: 'Fly-fishing guide',
+  location: 'Bend, Oregon',
+  role: 'user',
+  is_captain: true,
+  is_online: true,
+  last_seen_at: null,
+  created_at: member.created_at,
+  products_count: 3,
+  posts_count: 12,
+  comments_count: 4,
+  likes_count: 9,
+  sales_count: 2,
+  seller_rating: 4.86,
+};
+
+const otherProfile: PublicProfileDto = {
+  ...ownProfile,
+  id: 'u_2',
+  username: 'lake_caster',
+  full_name: null,
+  avatar_url: '/files/avatars/u_2.webp',
+  title: null,
+  location: null,
+  is_captain: false,
+  products_count: 0,
+  sales_count: 0,
+  seller_rating: 0,
+  posts_count: 1,
+};
+
+function stat(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('own profile', () => {
+  it('shows the member from the session at once, then their figures', async () => {
+    const held = heldAnswer({ body: ownProfile });
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        [`GET /api/profiles/${member.id}`]: held.route,
+      },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: member.username })).toBeInTheDocument();
+    expect(screen.getByText('River Runner')).toBeInTheDocument();
+    expect(screen.getByText('RR')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading profile figures' })).toBeInTheDocument();
+
+    held.release();
+    expect(await screen.findByText('Fly-fishing guide')).toBeInTheDocument();
+    expect(screen.getByText('Bend, Oregon')).toBeInTheDocument();
+    expect(screen.getByText('Captain')).toBeInTheDocument();
+    expect(screen.getByText('January 1, 2025')).toHaveAttribute('datetime', member.created_at);
+    expect(stat('Listings')).toBe('3');
+    expect(stat('Sales')).toBe('2');
+    expect(stat('Seller rating')).toBe('4.9');
+    expect(stat('Posts')).toBe('12');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await waitFor(() => expect(document.title).toBe(`${member.username} · Castline`));
+  });
+
+  it('has the listings, offers and notifications tabs', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+    });
+
+    const tabs = within(await screen.findByRole('navigation', { name: 'Profile sections' }));
+    expect(tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Listings', '/profile'],
+      ['Offers received', '/profile?tab=offers-received'],
+      ['Offers made', '/profile?tab=offers-made'],
+      ['Notifications', '/profile?tab=notifications'],
+    ]);
+    expect(tabs.getByRole('link', { name: 'Listings' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'List My Gear' })[0]).toHaveAttribute(
+      'href',
+      '/marketplace/new',
+    );
+  });
+
+  it.each([
+    ['offers-received', 'Offers received', 'No offers received yet'],
+    ['offers-made', 'Offers made', 'No offers made yet'],
+    ['notifications', 'Notifications', 'No notifications'],
+  ])('opens the %s tab from the address', async (tab, label, empty) => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: `/profile?tab=${tab}`,
+      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+    });
+
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: empty })).toBeInTheDocument();
+  });
+
+  it('keeps the header when the figures fail to load', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        [`GET /api/profiles/${member.id}`]: apiError(
+          500,
+          'INTERNAL',
+          'An unexpected error occurred. Please try again.',
+        ),
+      },
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An unexpected error occurred. Please try again.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: member.username })).toBeInTheDocument();
+  });
+});
+
+describe("another member's profile", () => {
+  it('loads the profile named in the address', async () => {
+    const held = heldAnswer({ body: otherProfile });
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        'GET /api/profiles/u_2': held.route,
+      },
+    });
+
+    expect(await screen.findByRole('status', { name: 'Loading profile' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    held.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'lake_caster' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Profile photo of lake_caster' })).toHaveAttribute(
+      'src',
+      '/files/avatars/u_2.webp',
+    );
+    expect(screen.queryByText('Captain')).not.toBeInTheDocument();
+    expect(stat('Seller rating')).toBe('0.0');
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Profile sections' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'lake_caster has no listings yet' })).toBeInTheDocument();
+  });
+
+  it("says 'Profile not found' for an unknown member", async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/nobody',
+      server: { 'GET /api/profiles/nobody': apiError(404, 'NOT_FOUND', AUTH_MESSAGES.profileNotFound) },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: AUTH_MESSAGES.profileNotFound }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Profile not found · Castline'));
+  });
+
+  it('treats its own id in the address as the own profile', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: `/profile/${member.id}`,
+      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+    });
+
+    expect(await screen.findByRole('navigation', { name: 'Profile sections' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes up to two letters', () => {
+    expect(initialsOf('River Runner')).toBe('RR');
+    expect(initialsOf('river_runner')).toBe('RR');
+    expect(initialsOf('angler')).toBe('AN');
+    expect(initialsOf('')).toBe('?');
+  });
+});
