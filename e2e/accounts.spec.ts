@@ -52,7 +52,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(username).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Good to see you, ${username}` })).toBeVisible();
 
   // A signed-in member is sent away from guest-only pages.
   await page.goto('/auth/login');
@@ -88,7 +88,7 @@ test('a newcomer signs up, verifies by email, signs in and out, and resets the p
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(username).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Good to see you, ${username}` })).toBeVisible();
 });
 
 test('a demo member signs in with the details printed at start-up', async ({ page }) => {
@@ -96,5 +96,5 @@ test('a demo member signs in with the details printed at start-up', async ({ pag
   await page.getByLabel('Email', { exact: true }).fill('captain.ahab@castline.test');
   await page.getByLabel('Password', { exact: true }).fill('castline-demo');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('captain_ahab').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Good to see you, captain_ahab' })).toBeVisible();
 });

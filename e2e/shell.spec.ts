@@ -321,3 +321,32 @@ test.describe('failures', () => {
     await expect(page.getByText('Your session has expired. Please sign in again.')).toHaveCount(0);
   });
 });
+
+test.describe('narrow screens', () => {
+  test('pages fit a 360 px wide screen without sideways scrolling', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAs(page, baseURL!, DEMO.admin);
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/marketplace',
+      '/marketplace/new',
+      '/forum',
+      '/messages',
+      '/notifications',
+      '/profile',
+      '/settings',
+      '/captains-club',
+      '/admin',
+      '/admin/image-performance',
+      '/early-access-info',
+      '/error-test',
+      '/dev/icons',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    }
+  });
+});
