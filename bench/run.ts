@@ -6,11 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { databaseFromPglite } from '../apps/server/src/db/client.js';
+import { createPglite, databaseFromPglite } from '../apps/server/src/db/client.js';
 import { accounts, users } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/accounts/password-hasher.js';
 import { createOutboxMailer } from '../apps/server/src/platform/mail/outbox-mailer.js';
@@ -50,7 +49,7 @@ async function measure(budget: Budget): Promise<boolean> {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'castline-bench-'));
-const database = databaseFromPglite(await PGlite.create());
+const database = databaseFromPglite(await createPglite());
 await database.migrate();
 const logger = pino({ level: 'silent' });
 const rateLimiter = createDatabaseRateLimiter(database.db);

@@ -24,7 +24,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](?!heic2any[\\/])/ },
           ],
         },
       },

@@ -25,6 +25,9 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerImagesModule } from './modules/images/images.module.js';
+import { registerListingsModule } from './modules/listings/listings.module.js';
+import { registerPlacesModule } from './modules/places/places.module.js';
 import { createCaptainsRepository } from './modules/captains/captains.repository.js';
 import { registerCaptainsRoutes } from './modules/captains/captains.routes.js';
 import { createCaptainsService } from './modules/captains/captains.service.js';
@@ -158,14 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProfilesRoutes(app, createProfilesService({ repository: createProfilesRepository(database.db) }));
   registerCaptainsRoutes(app, createCaptainsService({ repository: createCaptainsRepository(database.db) }));
   if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
-
-  await app.register(fastifyStatic, {
-    root: deps.storage.root,
-    prefix: '/files/',
-    decorateReply: false,
-    maxAge: '1y',
-    immutable: true,
-  });
+  // Uploads and stored files (/api/uploads, /files/*), places, listings.
+  await registerImagesModule(app, deps);
+  await registerPlacesModule(app, deps);
+  await registerListingsModule(app, deps);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

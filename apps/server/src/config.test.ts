@@ -46,4 +46,78 @@ describe('loadConfig', () => {
       'https://castline.example',
     );
   });
+
+  describe('file storage', () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'castline-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example-key',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+      throw new Error('the configuration was accepted');
+    };
+
+    it('keeps files in DATA_DIR/files by default', () => {
+      expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+      expect(loadConfig({ STORAGE_DRIVER: 'local', S3_BUCKET: 'ignored' }).storage).toEqual({
+        driver: 'local',
+      });
+    });
+
+    it('reads an S3-compatible bucket with its defaults', () => {
+      expect(loadConfig(s3).storage).toEqual({
+        driver: 's3',
+        bucket: 'castline-media',
+        region: 'us-east-1',
+        endpoint: undefined,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-example-key',
+        forcePathStyle: false,
+        prefix: '',
+      });
+      expect(
+        loadConfig({
+          ...s3,
+          S3_REGION: 'auto',
+          S3_ENDPOINT: 'http://127.0.0.1:9000/',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_PREFIX: 'castline/prod/',
+        }).storage,
+      ).toMatchObject({
+        region: 'auto',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        prefix: 'castline/prod/',
+      });
+      expect(loadConfig({ ...s3, S3_PREFIX: 'uploads' }).storage).toMatchObject({ prefix: 'uploads/' });
+    });
+
+    it('needs a bucket and credentials for s3, listed with every other problem', () => {
+      expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ]);
+      expect(
+        problemsOf({ STORAGE_DRIVER: 's3', PORT: 'x', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }),
+      ).toEqual(expect.arrayContaining(['PORT', 'S3_BUCKET']));
+    });
+
+    it('refuses malformed storage settings', () => {
+      expect(problemsOf({ STORAGE_DRIVER: 'gcs' })).toEqual(['STORAGE_DRIVER']);
+      expect(problemsOf({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toEqual(['S3_BUCKET']);
+      expect(problemsOf({ ...s3, S3_ENDPOINT: 'ftp://minio.local' })).toEqual(['S3_ENDPOINT']);
+      expect(problemsOf({ ...s3, S3_PREFIX: 'a/../b' })).toEqual(['S3_PREFIX']);
+      expect(problemsOf({ ...s3, S3_PREFIX: '/absolute' })).toEqual(['S3_PREFIX']);
+      expect(problemsOf({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' })).toEqual(['S3_FORCE_PATH_STYLE']);
+      expect(problemsOf({ ...s3, S3_REGION: 'US East' })).toEqual(['S3_REGION']);
+    });
+  });
 });

@@ -26,8 +26,15 @@ const optionalUrl = (protocols: readonly string[], label: string) =>
       { message: `must be a ${label} URL (${protocols.join(' or ')})` },
     );
 
-/** Every environment variable the server reads. README's configuration table mirrors this. */
-export const EnvSchema = z.object({
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const S3_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*\/?$/;
+
+const EnvShape = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('localhost'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -49,9 +56,63 @@ export const EnvSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as us-east-1 (R2: auto)' })
+    .default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'http(s)'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  S3_PREFIX: optionalText.refine((value) => value === undefined || S3_PREFIX_PATTERN.test(value), {
+    message: 'must be folder names of letters, digits, _ . - separated by /, such as castline/prod',
+  }),
 });
 
+/** The bucket rules S3 itself applies (3–63 lower-case letters, digits, dots and hyphens). */
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The S3 driver needs a bucket and credentials. It runs even when other variables are wrong
+ * (so that start-up lists every problem at once), hence it reads the values defensively.
+ */
+function checkStorage(env: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (env.STORAGE_DRIVER !== 's3') return;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const problem = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const bucket = text(env.S3_BUCKET);
+  if (!bucket) problem('S3_BUCKET', 'required when STORAGE_DRIVER=s3');
+  else if (!S3_BUCKET_PATTERN.test(bucket) || bucket.includes('..')) {
+    problem('S3_BUCKET', 'must be a bucket name (3–63 lower-case letters, digits, dots and hyphens)');
+  }
+  if (!text(env.S3_ACCESS_KEY_ID)) problem('S3_ACCESS_KEY_ID', 'required when STORAGE_DRIVER=s3');
+  if (!text(env.S3_SECRET_ACCESS_KEY)) problem('S3_SECRET_ACCESS_KEY', 'required when STORAGE_DRIVER=s3');
+}
+
+/** Every environment variable the server reads. README's configuration table mirrors this. */
+export const EnvSchema = EnvShape.superRefine(checkStorage, { when: () => true });
+
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Where stored files live: a folder under DATA_DIR (default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Custom endpoint (MinIO, R2, …); AWS S3 when undefined. */
+      endpoint: string | undefined;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** Prepended to every key, ending in '/', or '' for none. */
+      prefix: string;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -70,6 +131,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +171,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    storage: storageConfig(env),
+  };
+}
+
+function storageConfig(env: Env): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  // checkStorage has made sure these are present.
+  const prefix = env.S3_PREFIX?.replace(/\/+$/, '');
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: prefix ? `${prefix}/` : '',
   };
 }

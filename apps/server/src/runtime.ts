@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -12,7 +11,7 @@ import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { createDatabaseRateLimiter } from './platform/rate-limit/database-rate-limiter.js';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter.js';
-import { createLocalFileStorage } from './platform/storage/file-storage.js';
+import { createFileStorage } from './platform/storage/file-storage.js';
 import { seedDemoData, type SeedReport } from './seed/demo-seed.js';
 
 export interface Runtime {
@@ -42,7 +41,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
     }
-    const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
+    // Local folder DATA_DIR/files or an S3-compatible bucket (STORAGE_DRIVER).
+    const storage = createFileStorage(config.storage, config.dataDir);
     const authSecret = await resolveAuthSecret(database.db, config.authSecret);
     rateLimiter = redis
       ? createRedisRateLimiter(redis, config.redisKeyPrefix)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ROLE_PERMISSIONS, type AdminRoleName } from '@castline/shared';
 import type { Database } from '../src/db/client.js';
-import { accounts, adminRoles, mailOutbox, profiles, users } from '../src/db/schema/index.js';
+import { accounts, adminRoles, mailOutbox, products, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/accounts/password-hasher.js';
 
 let counter = 0;
@@ -73,6 +73,48 @@ export async function buildUser(db: Database, options: BuildUserOptions = {}): P
   return { id: user.id, email, username, password };
 }
 
+export type BuildListingOverrides = Partial<
+  Omit<typeof products.$inferInsert, 'seller_id' | 'search_vector'>
+>;
+export type BuiltListing = typeof products.$inferSelect;
+
+/**
+ * Inserts a real listing row for `sellerId` (active, unsold tackle in Austin unless overridden)
+ * and counts it on the seller's profile as the API does.
+ */
+export async function buildListing(
+  db: Database,
+  sellerId: string,
+  overrides: BuildListingOverrides = {},
+): Promise<BuiltListing> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      title: `Tackle box ${uniqueSuffix()}`,
+      description: 'A two-tray tackle box, lightly used.',
+      price: 25,
+      condition: 'good',
+      category: 'tackle',
+      gear_types: ['Freshwater'],
+      images: ['/files/product-images/tackle-box.webp'],
+      location: 'Austin, TX',
+      location_lat: 30.2672,
+      location_lng: -97.7431,
+      moderation_status: 'active',
+      ...overrides,
+      seller_id: sellerId,
+    })
+    .returning();
+  if (!row) throw new Error('buildListing: insert returned nothing');
+  if (!row.deleted) {
+    await db
+      .update(profiles)
+      .set({ products_count: sql`${profiles.products_count} + 1` })
+      .where(eq(profiles.id, sellerId));
+  }
+  return row;
+}
+
 export interface Caller {
   ip?: string;
   cookie?: string;
@@ -96,6 +138,16 @@ export function get(app: FastifyInstance, url: string, caller: Caller = {}) {
   return app.inject({
     method: 'GET',
     url,
+    remoteAddress: caller.ip ?? '127.0.0.1',
+    headers: caller.cookie ? { cookie: caller.cookie } : {},
+  });
+}
+
+export function put(app: FastifyInstance, url: string, payload?: unknown, caller: Caller = {}) {
+  return app.inject({
+    method: 'PUT',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
     remoteAddress: caller.ip ?? '127.0.0.1',
     headers: caller.cookie ? { cookie: caller.cookie } : {},
   });

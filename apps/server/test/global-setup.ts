@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { databaseFromPglite, databaseFromPool } from '../src/db/client.js';
+import { createPglite, databaseFromPglite, databaseFromPool } from '../src/db/client.js';
 import { databaseUrlFor, testEngine } from './test-engine.js';
 
 declare module 'vitest' {
@@ -38,7 +37,7 @@ export default async function setup(project: TestProject) {
   const dir = path.resolve(import.meta.dirname, '../../../.tmp');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `pglite-template-${runId}.tar`);
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = databaseFromPglite(client);
   await handle.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +26,18 @@ export interface DatabaseHandle {
   /** Answers whether the database responds. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL extensions the migrations create (listings search: trigram similarity, radius
+ * search). PGlite loads an extension only when it is passed here, so every PGlite instance is
+ * opened through `createPglite`.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+
+/** Opens a PGlite instance with the extensions the migrations need. */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
 }
 
 /** The SQL migrations, next to the source in development and next to the bundle when built. */
@@ -97,6 +112,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await createPglite({ dataDir: dir });
   return databaseFromPglite(client);
 }

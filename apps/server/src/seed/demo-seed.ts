@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { accounts, adminRoles, profiles, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/accounts/password-hasher.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
+import { seedDemoListings } from './listing-seed.js';
 import { avatarSvg } from './avatar.js';
 
 /** Every demo member signs in with this password. */
@@ -260,6 +261,7 @@ export async function seedDemoData(
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const startedAt = Date.now();
+  const sellerIds: string[] = [];
   await db.transaction(async (tx) => {
     for (const [index, member] of DEMO_MEMBERS.entries()) {
       const joined = new Date(startedAt - (DEMO_MEMBERS.length - index) * 6 * 86_400_000);
@@ -298,6 +300,7 @@ export async function seedDemoData(
               : (member.adminRole ?? 'user'),
         })
         .where(eq(profiles.id, user.id));
+      if (!member.adminRole) sellerIds.push(user.id);
       if (member.adminRole) {
         await tx.insert(adminRoles).values({
           user_id: user.id,
@@ -307,6 +310,7 @@ export async function seedDemoData(
       }
     }
   });
-  logger.info({ members: DEMO_MEMBERS.length }, 'demo data seeded into the empty database');
+  const listings = await seedDemoListings(db, storage, sellerIds);
+  logger.info({ members: DEMO_MEMBERS.length, listings }, 'demo data seeded into the empty database');
   return report(true);
 }

@@ -72,10 +72,12 @@ export function SheetContent({
   title,
   children,
   className,
+  closeLabel = 'Close menu',
 }: {
   title: ReactNode;
   children: ReactNode;
   className?: string;
+  closeLabel?: string;
 }) {
   return (
     <RadixDialog.Portal>
@@ -91,7 +93,7 @@ export function SheetContent({
         <div className="flex items-center justify-between border-b border-line px-4 py-3">
           <RadixDialog.Title className="text-base font-semibold text-ink">{title}</RadixDialog.Title>
           <RadixDialog.Close
-            aria-label="Close menu"
+            aria-label={closeLabel}
             className="inline-flex size-10 items-center justify-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink"
           >
             <X aria-hidden="true" size={20} />

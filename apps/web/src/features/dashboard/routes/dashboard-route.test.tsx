@@ -1,8 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { MockAnswer } from '../../../test/fetch-mock';
+import { apiError } from '../../../test/fetch-mock';
 import { member, memberSession } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
-import { DashboardRoute } from './dashboard-route';
+import {
+  buildListing,
+  buildListings,
+  currentQuery,
+  listPage,
+  queriesSentTo,
+} from '../../listings/api/listing-queries.fixtures';
+import { DashboardRoute, listingStatus } from './dashboard-route';
+
+type Route = MockAnswer | (() => MockAnswer);
+
+/** The dashboard of `member`; the listings and favourites are empty unless a test says otherwise. */
+function renderDashboard({
+  session = memberSession,
+  listings = { body: listPage([]) },
+  favorites = { body: listPage([]) },
+}: { session?: typeof memberSession; listings?: Route; favorites?: Route } = {}) {
+  return renderRoute(<DashboardRoute />, {
+    path: '/dashboard',
+    session,
+    server: { 'GET /api/listings': listings, 'GET /api/me/favorites': favorites },
+  });
+}
 
 function quickActions() {
   return within(screen.getByRole('region', { name: 'Quick actions' }));
@@ -10,7 +34,7 @@ function quickActions() {
 
 describe('dashboard', () => {
   it('greets the member and offers the member shortcuts', async () => {
-    renderRoute(<DashboardRoute />, { path: '/dashboard' });
+    renderDashboard();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -32,8 +56,7 @@ describe('dashboard', () => {
   });
 
   it("adds the Captain's Club and the Admin Dashboard for those who may enter them", async () => {
-    renderRoute(<DashboardRoute />, {
-      path: '/dashboard',
+    renderDashboard({
       session: { ...memberSession, user: { ...member, is_captain: true, is_admin: true, role: 'admin' } },
     });
 
@@ -46,7 +69,7 @@ describe('dashboard', () => {
   });
 
   it('shows the account at a glance', async () => {
-    renderRoute(<DashboardRoute />, { path: '/dashboard' });
+    renderDashboard();
 
     const account = within(await screen.findByRole('region', { name: 'Your account' }));
     expect(account.getByText(member.email)).toBeInTheDocument();
@@ -56,8 +79,7 @@ describe('dashboard', () => {
   });
 
   it('says when the email is not verified and names a role other than member', async () => {
-    renderRoute(<DashboardRoute />, {
-      path: '/dashboard',
+    renderDashboard({
       session: { ...memberSession, user: { ...member, emailVerified: false, role: 'moderator' } },
     });
 
@@ -68,10 +90,113 @@ describe('dashboard', () => {
   });
 
   it('invites a member without listings to list gear', async () => {
-    renderRoute(<DashboardRoute />, { path: '/dashboard' });
+    renderDashboard();
 
     const listings = within(await screen.findByRole('region', { name: 'Your listings' }));
-    expect(listings.getByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
+    expect(await listings.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
     expect(listings.getByRole('link', { name: 'List My Gear' })).toHaveAttribute('href', '/marketplace/new');
+  });
+
+  it("lists the member's own listings, newest first, with their status and an Edit link", async () => {
+    const live = buildListing({ title: 'Penn Battle III 4000', price: 89.5, seller_id: member.id });
+    const pending = buildListing({
+      title: 'Ugly Stik GX2 7ft',
+      seller_id: member.id,
+      moderation_status: 'pending',
+    });
+    const sold = buildListing({ title: 'Old tackle box', seller_id: member.id, sold: true });
+    const view = renderDashboard({ listings: { body: listPage([pending, live, sold]) } });
+
+    const section = within(await screen.findByRole('region', { name: 'Your listings' }));
+    const rows = await section.findAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(section.getByText('3 listings')).toBeInTheDocument();
+
+    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'Ugly Stik GX2 7ft' })).toHaveAttribute(
+      'href',
+      `/marketplace/${pending.id}`,
+    );
+    expect(within(first).getByText('Pending review')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Edit Ugly Stik GX2 7ft' })).toHaveAttribute(
+      'href',
+      `/marketplace/${pending.id}/edit`,
+    );
+    expect(within(second).getByText('$89.50')).toBeInTheDocument();
+    expect(within(second).getByText('Live')).toBeInTheDocument();
+    expect(within(third).getByText('Sold')).toBeInTheDocument();
+
+    const [query] = queriesSentTo(view.server, '/api/listings');
+    expect(query?.get('seller_id')).toBe(member.id);
+    expect(query?.get('sort')).toBe('newest');
+
+    await view.user.click(within(first).getByRole('link', { name: 'Ugly Stik GX2 7ft' }));
+    expect(view.router.state.location.pathname).toBe(`/marketplace/${pending.id}`);
+    expect(view.router.state.location.state).toEqual({ from: '/dashboard' });
+  });
+
+  it('loads more of the member’s listings', async () => {
+    const view = renderDashboard({
+      listings: () =>
+        currentQuery().get('page') === '2'
+          ? { body: listPage(buildListings(2, { seller_id: member.id }), { total: 22, page: 2 }) }
+          : { body: listPage(buildListings(20, { seller_id: member.id }), { total: 22 }) },
+    });
+
+    const section = within(await screen.findByRole('region', { name: 'Your listings' }));
+    expect(await section.findAllByRole('listitem')).toHaveLength(20);
+    await view.user.click(section.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(section.getAllByRole('listitem')).toHaveLength(22));
+  });
+
+  it('says when the listings could not be loaded and tries again', async () => {
+    let fail = true;
+    const view = renderDashboard({
+      listings: () =>
+        fail
+          ? apiError(503, 'SERVICE_UNAVAILABLE', 'Try again in a moment.')
+          : { body: listPage([buildListing({ title: 'Fenwick HMG', seller_id: member.id })]) },
+    });
+
+    const section = within(await screen.findByRole('region', { name: 'Your listings' }));
+    const alert = await section.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch products: Try again in a moment.');
+    fail = false;
+    await view.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await section.findByRole('link', { name: 'Fenwick HMG' })).toBeInTheDocument();
+  });
+
+  it('shows the member’s favourites', async () => {
+    const saved = buildListings(2);
+    renderDashboard({ favorites: { body: listPage(saved) } });
+
+    const section = within(await screen.findByRole('region', { name: 'Favourites' }));
+    const cards = await section.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(section.getByRole('link', { name: saved[0]?.title })).toHaveAttribute(
+      'href',
+      `/marketplace/${saved[0]?.id}`,
+    );
+  });
+
+  it('points a member without favourites to the marketplace', async () => {
+    renderDashboard();
+
+    const section = within(await screen.findByRole('region', { name: 'Favourites' }));
+    expect(await section.findByRole('heading', { level: 3, name: 'No favourites yet' })).toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'Browse the Marketplace' })).toHaveAttribute(
+      'href',
+      '/marketplace',
+    );
+  });
+});
+
+describe('listingStatus', () => {
+  it('names sold first, then the moderation state', () => {
+    expect(listingStatus({ sold: true, moderation_status: 'active' }).label).toBe('Sold');
+    expect(listingStatus({ sold: false, moderation_status: 'pending' }).label).toBe('Pending review');
+    expect(listingStatus({ sold: false, moderation_status: 'active' }).label).toBe('Live');
+    expect(listingStatus({ sold: false, moderation_status: 'hidden' }).label).toBe('Hidden');
+    expect(listingStatus({ sold: false, moderation_status: 'flagged' }).label).toBe('Flagged');
   });
 });

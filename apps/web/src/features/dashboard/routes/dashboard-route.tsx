@@ -1,28 +1,42 @@
-import type { CurrentUserDto, ProfileRole } from '@castline/shared';
+import type { CurrentUserDto, ListingDto, ProfileRole } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
   Anchor,
   Bell,
+  Heart,
   MessagesSquare,
   PackageOpen,
   PackagePlus,
   Settings,
   ShieldCheck,
+  SquarePen,
   Store,
   Users,
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DetailItem } from '../../../components/ui/detail-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatLongDate } from '../../../lib/format-date';
+import { formatDateTime, formatLongDate, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
 import { EmailStatusBadge } from '../../auth/components/email-status-badge';
+import {
+  flattenPages,
+  listingsErrorMessage,
+  useMyFavorites,
+  useSellerListings,
+} from '../../listings/api/listing-queries';
+import { formatPrice } from '../../listings/components/listing-card';
+import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
+import { ListingImage } from '../../listings/components/listing-image';
 
 interface QuickAction {
   to: string;
@@ -95,7 +109,7 @@ export function quickActionsFor(user: Pick<CurrentUserDto, 'is_captain' | 'is_ad
   return actions;
 }
 
-/** A signed-in member's start page: shortcuts, their account at a glance and their listings. */
+/** A signed-in member's start page: shortcuts, their listings and favourites, their account at a glance. */
 export function DashboardRoute() {
   const { data } = useSession();
   const user = data?.user;
@@ -116,7 +130,8 @@ export function DashboardRoute() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <QuickActions user={user} />
-          <YourListings />
+          <YourListings userId={user.id} />
+          <Favourites />
         </div>
         <AccountCard user={user} />
       </div>
@@ -175,13 +190,59 @@ function QuickActionCard({ action }: { action: QuickAction }) {
   );
 }
 
-function YourListings() {
-  const headingId = useId();
+/** What a member's own listing is doing now. */
+export function listingStatus(listing: Pick<ListingDto, 'sold' | 'moderation_status'>): {
+  label: string;
+  tone: 'brand' | 'reed' | 'neutral' | 'accent';
+} {
+  if (listing.sold) return { label: 'Sold', tone: 'neutral' };
+  switch (listing.moderation_status) {
+    case 'pending':
+      return { label: 'Pending review', tone: 'accent' };
+    case 'active':
+      return { label: 'Live', tone: 'reed' };
+    case 'hidden':
+      return { label: 'Hidden', tone: 'neutral' };
+    case 'flagged':
+      return { label: 'Flagged', tone: 'accent' };
+  }
+}
+
+function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-        Your listings
-      </h2>
+    <Alert tone="error">
+      <p>{listingsErrorMessage(message)}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+function YourListings({ userId }: { userId: string }) {
+  const headingId = useId();
+  const listings = useSellerListings(userId);
+  const { items, total } = flattenPages(listings.data);
+
+  let body;
+  if (listings.isPending) {
+    body = (
+      <LoadingSkeleton label="Loading your listings" className="flex flex-col gap-2">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3">
+            <Skeleton className="size-16 shrink-0 rounded-lg sm:size-20" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-4 w-1/4" />
+            </div>
+          </div>
+        ))}
+      </LoadingSkeleton>
+    );
+  } else if (listings.isError && !listings.data) {
+    body = <ListError message={listings.error.message} onRetry={() => void listings.refetch()} />;
+  } else if (total === 0) {
+    body = (
       <EmptyState
         icon={PackageOpen}
         headingLevel={3}
@@ -194,6 +255,143 @@ function YourListings() {
           </Link>
         }
       />
+    );
+  } else {
+    body = (
+      <>
+        <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+          {items.map((listing) => (
+            <OwnListingRow key={listing.id} listing={listing} />
+          ))}
+        </ul>
+        {listings.isFetchNextPageError ? (
+          <ListError message={listings.error.message} onRetry={() => void listings.fetchNextPage()} />
+        ) : (
+          <ListingLoadMore
+            shown={items.length}
+            total={total}
+            hasNextPage={listings.hasNextPage}
+            isFetchingNextPage={listings.isFetchingNextPage}
+            onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+          Your listings
+        </h2>
+        {total > 0 && (
+          <p className="text-sm text-ink-muted">
+            {total} {total === 1 ? 'listing' : 'listings'}
+          </p>
+        )}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function OwnListingRow({ listing }: { listing: ListingDto }) {
+  const status = listingStatus(listing);
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm shadow-black/5">
+      <ListingImage
+        src={listing.images[0]}
+        alt=""
+        preset="thumbnail"
+        sizes="80px"
+        aspectRatio={1}
+        className="size-16 shrink-0 rounded-lg sm:size-20"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link
+          to={`/marketplace/${encodeURIComponent(listing.id)}`}
+          state={{ from: '/dashboard' }}
+          className="truncate font-semibold text-ink hover:underline"
+        >
+          {listing.title}
+        </Link>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-semibold tabular-nums">{formatPrice(listing.price)}</span>
+          <Badge tone={status.tone}>{status.label}</Badge>
+          <span className="text-ink-muted">
+            Listed{' '}
+            <time dateTime={listing.created_at} title={formatDateTime(listing.created_at)}>
+              {formatRelativeTime(listing.created_at)}
+            </time>
+          </span>
+        </div>
+      </div>
+      <Link
+        to={`/marketplace/${encodeURIComponent(listing.id)}/edit`}
+        aria-label={`Edit ${listing.title}`}
+        className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
+      >
+        <SquarePen aria-hidden="true" size={16} />
+        <span className="hidden sm:inline">Edit</span>
+      </Link>
+    </li>
+  );
+}
+
+/** Two columns in the dashboard's main column on a phone, three from a tablet on. */
+const FAVOURITE_COLUMNS = 'grid-cols-2 sm:grid-cols-3';
+
+function Favourites() {
+  const headingId = useId();
+  const favourites = useMyFavorites();
+  const { items, total } = flattenPages(favourites.data);
+
+  let body;
+  if (favourites.isPending) {
+    body = <ListingGridSkeleton count={3} label="Loading your favourites" columns={FAVOURITE_COLUMNS} />;
+  } else if (favourites.isError && !favourites.data) {
+    body = <ListError message={favourites.error.message} onRetry={() => void favourites.refetch()} />;
+  } else if (total === 0) {
+    body = (
+      <EmptyState
+        icon={Heart}
+        headingLevel={3}
+        title="No favourites yet"
+        description="Tap the heart on any listing to keep it here, so you can come back to it or compare it with others."
+        action={
+          <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
+            <Store aria-hidden="true" size={18} />
+            Browse the Marketplace
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ListingGrid listings={items} from="/dashboard" label="Favourites" columns={FAVOURITE_COLUMNS} />
+        {favourites.isFetchNextPageError ? (
+          <ListError message={favourites.error.message} onRetry={() => void favourites.fetchNextPage()} />
+        ) : (
+          <ListingLoadMore
+            shown={items.length}
+            total={total}
+            hasNextPage={favourites.hasNextPage}
+            isFetchingNextPage={favourites.isFetchingNextPage}
+            onLoadMore={() => void favourites.fetchNextPage({ cancelRefetch: false })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        Favourites
+      </h2>
+      {body}
     </section>
   );
 }

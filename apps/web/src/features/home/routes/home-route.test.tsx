@@ -5,9 +5,14 @@ import { mockServer } from '../../../test/fetch-mock';
 import { currentDevice, guestSession, member, memberSession, otherDevice } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
+/** The start page's listing rows, empty (home-listing-rows.test.tsx covers them). */
+const NO_HOME_ROWS = {
+  'GET /api/listings/home': { body: { featured: [], newest: [], recentlySold: [] } },
+};
+
 describe('home page', () => {
   it('welcomes a guest with links to sign in and to create an account', async () => {
-    mockServer({ 'GET /api/auth/session': { body: guestSession } });
+    mockServer({ 'GET /api/auth/session': { body: guestSession }, ...NO_HOME_ROWS });
     renderApp('/');
 
     expect(
@@ -20,6 +25,7 @@ describe('home page', () => {
   it('greets a member and lists their sessions', async () => {
     mockServer({
       'GET /api/auth/session': { body: memberSession },
+      ...NO_HOME_ROWS,
       'GET /api/auth/sessions': { body: { items: [currentDevice, otherDevice], total: 2 } },
     });
     renderApp('/');
@@ -50,6 +56,7 @@ describe('home page', () => {
       'GET /api/auth/session': {
         body: { ...memberSession, user: { ...member, avatar_url: '/files/avatars/u_1.svg' } },
       },
+      ...NO_HOME_ROWS,
       'GET /api/auth/sessions': { body: { items: [currentDevice], total: 1 } },
     });
     const { container } = renderApp('/');
@@ -62,6 +69,7 @@ describe('home page', () => {
     let items = [currentDevice, otherDevice];
     const server = mockServer({
       'GET /api/auth/session': { body: memberSession },
+      ...NO_HOME_ROWS,
       'GET /api/auth/sessions': () => ({ body: { items, total: items.length } }),
       [`DELETE /api/auth/sessions/${otherDevice.id}`]: () => {
         items = [currentDevice];
@@ -81,6 +89,7 @@ describe('home page', () => {
     let items = [currentDevice, otherDevice];
     const server = mockServer({
       'GET /api/auth/session': { body: memberSession },
+      ...NO_HOME_ROWS,
       'GET /api/auth/sessions': () => ({ body: { items, total: items.length } }),
       'POST /api/auth/sessions/revoke-others': () => {
         items = [currentDevice];
@@ -103,6 +112,7 @@ describe('home page', () => {
     const redirect = vi.spyOn(navigation, 'hardRedirect').mockImplementation(() => {});
     const server = mockServer({
       'GET /api/auth/session': { body: memberSession },
+      ...NO_HOME_ROWS,
       'GET /api/auth/sessions': { body: { items: [currentDevice], total: 1 } },
       'POST /api/auth/sign-out': { body: { message: 'You have been signed out.' } },
     });

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/api/auth.api';
 import { GuestHero } from '../components/guest-hero';
+import { HomeListingRows } from '../components/home-listing-rows';
 import { MemberHome } from '../components/member-home';
 
 export function HomeRoute() {
@@ -24,7 +25,14 @@ export function HomeRoute() {
           </Alert>
         </div>
       )}
-      {user ? <MemberHome user={user} /> : <GuestHero />}
+      {user ? (
+        <MemberHome user={user} />
+      ) : (
+        <>
+          <GuestHero />
+          <HomeListingRows className="mx-auto w-full max-w-6xl px-4 pt-2 pb-14 sm:px-6 sm:pb-20" />
+        </>
+      )}
     </>
   );
 }

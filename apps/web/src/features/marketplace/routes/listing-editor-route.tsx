@@ -1,41 +1,20 @@
-import { SHELL_MESSAGES } from '@castline/shared';
+import type { ListingDto } from '@castline/shared';
+import { LISTING_MESSAGES, SHELL_MESSAGES } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Camera, ClipboardCheck, FileText, MapPin, PackageSearch } from 'lucide-react';
+import { ArrowLeft, Camera, PackageSearch, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { listingQueryOptions } from './product-detail-route';
-
-const MISSING_PRODUCT_ID = 'Missing product ID for edit';
-
-const STEPS = [
-  {
-    icon: FileText,
-    title: 'Details',
-    text: 'Title, description, price, condition and category, the kinds of fishing it suits, brand and model. Rods and combos add length, power and blank material; reels add reel type and drag system.',
-  },
-  {
-    icon: Camera,
-    title: 'Photos',
-    text: 'At least one photo of the gear itself. JPEG, PNG or WebP, up to 10 MB per photo.',
-  },
-  {
-    icon: MapPin,
-    title: 'Location',
-    text: 'Where a buyer can see or collect the gear. Start typing a town and pick it from the suggestions; buyers search by distance.',
-  },
-  {
-    icon: ClipboardCheck,
-    title: 'Review',
-    text: 'Check everything and submit. A moderator reviews each new listing before it appears in the Marketplace.',
-  },
-] as const;
+import { useSession } from '../../auth/api/auth.api';
+import { listingQueryOptions } from '../../listings/api/listing-detail.api';
+import { ListingForm } from '../../listings/components/listing-form/listing-form';
+import { canEditListing } from '../../listings/lib/listing-access';
 
 const PHOTO_TIPS = [
   'Shoot in daylight or good, even light; avoid flash glare on blanks and spools.',
@@ -43,48 +22,20 @@ const PHOTO_TIPS = [
   'JPEG, PNG or WebP, up to 10 MB per photo and at most 9000 pixels on a side.',
 ] as const;
 
-/** What listing gear involves, step by step, with tips for good photos. */
-function ListingSteps() {
-  const stepsHeadingId = useId();
-  const tipsHeadingId = useId();
+function PhotoTips() {
+  const headingId = useId();
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Card aria-labelledby={stepsHeadingId} className="p-5 sm:p-7">
-        <h2 id={stepsHeadingId} className="text-lg font-semibold tracking-tight">
-          Listing your gear in four steps
-        </h2>
-        <ol className="mt-5 flex flex-col gap-5">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="flex gap-4">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-brand"
-              >
-                {index + 1}
-              </span>
-              <div className="flex min-w-0 flex-col gap-1">
-                <h3 className="flex items-center gap-2 font-semibold">
-                  <Icon aria-hidden="true" size={16} className="text-reed" />
-                  {title}
-                </h3>
-                <p className="text-sm leading-relaxed text-ink-muted">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Card>
-      <Card aria-labelledby={tipsHeadingId} className="h-fit bg-reed-soft p-5">
-        <h2 id={tipsHeadingId} className="flex items-center gap-2 font-semibold">
-          <Camera aria-hidden="true" size={18} className="text-reed" />
-          Photo tips
-        </h2>
-        <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm leading-relaxed">
-          {PHOTO_TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
-      </Card>
-    </div>
+    <Card aria-labelledby={headingId} className="h-fit bg-reed-soft p-5 lg:sticky lg:top-24">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold">
+        <Camera aria-hidden="true" size={18} className="text-reed" />
+        Photo tips
+      </h2>
+      <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm leading-relaxed">
+        {PHOTO_TIPS.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -106,6 +57,16 @@ function EditorPage({
   );
 }
 
+/** The form beside the photo tips (the tips go below the form on phones). */
+function EditorLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <div className="min-w-0">{children}</div>
+      <PhotoTips />
+    </div>
+  );
+}
+
 /** /marketplace/new */
 export function CreateListingRoute() {
   return (
@@ -113,7 +74,9 @@ export function CreateListingRoute() {
       title="Create New Listing"
       description="Describe your gear, add photos and say where it can be collected. Buyers near you will find it in the Marketplace."
     >
-      <ListingSteps />
+      <EditorLayout>
+        <ListingForm mode="create" />
+      </EditorLayout>
     </EditorPage>
   );
 }
@@ -144,10 +107,44 @@ function LoadFailure({ message }: { message: string }) {
   );
 }
 
+/** 403: the listing belongs to someone else. */
+function NotYourListing({ listing }: { listing: ListingDto }) {
+  return (
+    <Card role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
+        <ShieldX aria-hidden="true" size={28} />
+      </span>
+      <h2 className="text-lg font-semibold">This is not your listing</h2>
+      <p className="text-ink-muted">{LISTING_MESSAGES.notYourListing}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link
+          to={`/marketplace/${encodeURIComponent(listing.id)}`}
+          className={buttonClasses({ variant: 'secondary' })}
+        >
+          View the listing
+        </Link>
+        <Link to="/marketplace" className={buttonClasses({ variant: 'ghost' })}>
+          Go to the Marketplace
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <LoadingSkeleton label="Loading listing" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <CardSkeleton lines={6} />
+      <CardSkeleton lines={3} />
+    </LoadingSkeleton>
+  );
+}
+
 /** /marketplace/:id/edit: loads the listing first; a failure says why and offers a way back. */
 export function EditListingRoute() {
   const { id = '' } = useParams();
   const toast = useToast();
+  const session = useSession();
   const listing = useQuery({ ...listingQueryOptions(id), enabled: id !== '' });
 
   // One toast per failure, even when effects run twice (StrictMode) or the page re-renders.
@@ -161,18 +158,15 @@ export function EditListingRoute() {
   if (!id) {
     return (
       <EditorPage title="Edit Listing">
-        <LoadFailure message={MISSING_PRODUCT_ID} />
+        <LoadFailure message={LISTING_MESSAGES.missingProductId} />
       </EditorPage>
     );
   }
 
-  if (listing.isPending) {
+  if (listing.isPending || session.isPending) {
     return (
       <EditorPage title="Edit Listing">
-        <LoadingSkeleton label="Loading listing" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <CardSkeleton lines={6} />
-          <CardSkeleton lines={3} />
-        </LoadingSkeleton>
+        <EditorSkeleton />
       </EditorPage>
     );
   }
@@ -186,6 +180,15 @@ export function EditListingRoute() {
     );
   }
 
+  const user = session.data?.user;
+  if (!user || !canEditListing(user, listing.data)) {
+    return (
+      <EditorPage title="Edit Listing">
+        <NotYourListing listing={listing.data} />
+      </EditorPage>
+    );
+  }
+
   return (
     <EditorPage
       title="Edit Listing"
@@ -195,7 +198,9 @@ export function EditListingRoute() {
         </p>
       }
     >
-      <ListingSteps />
+      <EditorLayout>
+        <ListingForm key={listing.data.id} mode="edit" listing={listing.data} />
+      </EditorLayout>
     </EditorPage>
   );
 }

@@ -1,29 +1,384 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ListingListDto } from '@castline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MockAnswer } from '../../../test/fetch-mock';
+import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/render-route';
+import { heldAnswer, renderRoute } from '../../../test/render-route';
+import {
+  buildListing,
+  buildListings,
+  currentQuery,
+  listPage,
+  queriesSentTo,
+} from '../../listings/api/listing-queries.fixtures';
 import { MarketplaceRoute } from './marketplace-route';
 
+type View = ReturnType<typeof renderRoute>;
+type ListingsRoute = (query: URLSearchParams) => MockAnswer;
+
+/** Renders the marketplace at `entry`, answering GET /api/listings with `answer(query)`. */
+function renderMarketplace(
+  answer: ListingsRoute,
+  {
+    entry = '/marketplace',
+    session,
+    server = {},
+  }: {
+    entry?: string;
+    session?: typeof guestSession;
+    server?: Record<string, MockAnswer | (() => MockAnswer)>;
+  } = {},
+) {
+  return renderRoute(<MarketplaceRoute />, {
+    path: '/marketplace',
+    initialEntry: entry,
+    ...(session ? { session } : {}),
+    server: {
+      'GET /api/listings': () => answer(currentQuery()),
+      ...server,
+    },
+  });
+}
+
+const PORTLAND = { description: 'Portland, OR, USA', place_id: 'city:5746545' };
+
+const page =
+  (body: ListingListDto): ListingsRoute =>
+  () => ({ body });
+
+function lastListingsQuery(view: View): URLSearchParams {
+  const queries = queriesSentTo(view.server, '/api/listings');
+  const last = queries.at(-1);
+  if (!last) throw new Error('No GET /api/listings was sent');
+  return last;
+}
+
+/** The pages asked for, in order (StrictMode may ask for the first page twice as it remounts). */
+function pagesRequested(view: View): string[] {
+  return [...new Set(queriesSentTo(view.server, '/api/listings').map((query) => query.get('page') ?? ''))];
+}
+
+function results() {
+  return within(screen.getByRole('region', { name: 'Results' }));
+}
+
+function sidebar() {
+  return within(screen.getByRole('complementary', { name: 'Filters' }));
+}
+
 describe('marketplace page', () => {
-  it('introduces the marketplace and invites a member to list the first gear', async () => {
-    renderRoute(<MarketplaceRoute />, { path: '/marketplace' });
+  it('lists the newest gear 20 at a time with the exact count', async () => {
+    const items = buildListings(3);
+    const view = renderMarketplace(page(listPage(items, { total: 3 })));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeInTheDocument();
     expect(screen.getByText('Rods, reels, combos and tackle from anglers near you.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No gear listed yet' })).toBeInTheDocument();
+    expect(await screen.findByText('3 listings')).toBeInTheDocument();
+    const grid = results().getByRole('list', { name: 'Listings' });
+    expect(
+      within(grid)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-labelledby')),
+    ).toHaveLength(3);
+    expect(within(grid).getByRole('link', { name: items[0]?.title })).toHaveAttribute(
+      'href',
+      `/marketplace/${items[0]?.id}`,
+    );
+    expect(lastListingsQuery(view).toString()).toBe('sort=newest&page=1&pageSize=20');
+    expect(results().queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Marketplace · Castline'));
+  });
+
+  it('shows placeholder cards while the first page loads', async () => {
+    const held = heldAnswer({ body: listPage(buildListings(1)) });
+    renderRoute(<MarketplaceRoute />, { path: '/marketplace', server: { 'GET /api/listings': held.route } });
+
+    expect(await screen.findByRole('status', { name: 'Loading listings' })).toBeInTheDocument();
+    held.release();
+    expect(await screen.findByText('1 listing')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading listings' })).not.toBeInTheDocument();
+  });
+
+  it('reads the filters of a shared address, sends them and shows them as chips', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))), {
+      entry: '/marketplace?category=rods,reels&condition=good&price=50-200&brand=Penn&junk=1&sort=price_desc',
+    });
+
+    await screen.findByText('2 listings');
+    const query = lastListingsQuery(view);
+    expect(query.get('category')).toBe('rods,reels');
+    expect(query.get('condition')).toBe('good');
+    expect(query.get('price')).toBe('50-200');
+    expect(query.get('brand')).toBe('Penn');
+    expect(query.get('sort')).toBe('price_desc');
+    expect(query.has('junk')).toBe(false);
+
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }));
+    expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Rods',
+      'Reels',
+      'Good',
+      '$50 – $200',
+      'Brand: Penn',
+    ]);
+    expect(sidebar().getByRole('checkbox', { name: 'Rods' })).toBeChecked();
+    expect(sidebar().getByRole('checkbox', { name: 'Tackle' })).not.toBeChecked();
+    expect(sidebar().getByRole('spinbutton', { name: 'Min price' })).toHaveValue(50);
+    expect(sidebar().getByRole('combobox', { name: 'Brand' })).toHaveValue('Penn');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_desc');
+  });
+
+  it('applies a filter to the address and the request', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))));
+    await screen.findByText('2 listings');
+
+    await view.user.click(sidebar().getByRole('checkbox', { name: 'Reels' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?category=reels'));
+    await waitFor(() => expect(lastListingsQuery(view).get('category')).toBe('reels'));
+
+    await view.user.click(sidebar().getByRole('checkbox', { name: 'Saltwater' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?category=reels&gear_types=Saltwater'),
+    );
+    await waitFor(() => expect(lastListingsQuery(view).get('gear_types')).toBe('Saltwater'));
+  });
+
+  it('applies typed prices after a pause and rod lengths in feet as inches', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))));
+    await screen.findByText('2 listings');
+
+    await view.user.type(sidebar().getByRole('spinbutton', { name: 'Min price' }), '40');
+    await waitFor(() => expect(view.router.state.location.search).toBe('?price=40-'));
+    await view.user.type(sidebar().getByRole('spinbutton', { name: 'Max length (ft)' }), '7.5');
+    await view.user.tab();
+    await waitFor(() => expect(view.router.state.location.search).toBe('?price=40-&rod_length_max=90'));
+    await waitFor(() => expect(lastListingsQuery(view).get('rod_length_max')).toBe('90'));
+    expect(screen.getByRole('button', { name: 'Remove filter: Rod up to 7 ft 6 in' })).toBeInTheDocument();
+  });
+
+  it('hides rod details when only reel categories are chosen, and drops those filters', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(1))), {
+      entry: '/marketplace?rod_power=Heavy',
+    });
+    await screen.findByText('1 listing');
+    expect(sidebar().getByRole('group', { name: 'Rod power' })).toBeInTheDocument();
+
+    await view.user.click(sidebar().getByRole('checkbox', { name: 'Reels' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?category=reels'));
+    expect(sidebar().queryByRole('group', { name: 'Rod power' })).not.toBeInTheDocument();
+    expect(sidebar().getByRole('group', { name: 'Reel type' })).toBeInTheDocument();
+  });
+
+  it('searches on Enter and offers Best match while there are search words', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))));
+    await screen.findByText('2 listings');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+    expect(within(sort).queryByRole('option', { name: 'Distance' })).not.toBeInTheDocument();
+
+    await view.user.type(screen.getByRole('searchbox', { name: 'Search listings' }), 'stradic{Enter}');
+    await waitFor(() => expect(view.router.state.location.search).toBe('?q=stradic'));
+    await waitFor(() => expect(lastListingsQuery(view).get('q')).toBe('stradic'));
+    expect(lastListingsQuery(view).get('sort')).toBe('relevance');
+    expect(sort).toHaveValue('relevance');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Newest', 'Oldest', 'Price: Low to High', 'Price: High to Low', 'Best match']);
+  });
+
+  it('offers Distance for a location search and sends the point and radius', async () => {
+    const view = renderMarketplace(page(listPage([buildListing({ distance: 4.2 })])), {
+      entry: '/marketplace?near=Portland,%20OR&lat=45.52&lng=-122.68&radius=25',
+    });
+
+    expect(await screen.findByText(/4\.2 mi away/)).toBeInTheDocument();
+    const query = lastListingsQuery(view);
+    expect([query.get('lat'), query.get('lng'), query.get('radius'), query.get('sort')]).toEqual([
+      '45.52',
+      '-122.68',
+      '25',
+      'distance',
+    ]);
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('distance');
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: Within 25 mi of Portland, OR' }),
+    ).toBeInTheDocument();
+  });
+
+  it('searches around a chosen place within the chosen distance', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))), {
+      server: {
+        'GET /api/places/suggestions': { body: { items: [PORTLAND] } },
+        'GET /api/places/geocode': () =>
+          currentQuery().get('place_id') === PORTLAND.place_id
+            ? { body: { lat: 45.523, lng: -122.676, formatted_address: 'Portland, OR, USA' } }
+            : apiError(404, 'NOT_FOUND', 'We could not find that place. Try a city name or a US ZIP code.'),
+      },
+    });
+    await screen.findByText('2 listings');
+    expect(sidebar().getByRole('combobox', { name: 'Distance' })).toBeDisabled();
+
+    await view.user.type(sidebar().getByRole('combobox', { name: 'Near' }), 'Portl');
+    await view.user.click(await sidebar().findByRole('option', { name: 'Portland, OR, USA' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe(
+        '?near=Portland,+OR,+USA&lat=45.523&lng=-122.676&radius=50',
+      ),
+    );
+    await waitFor(() => expect(lastListingsQuery(view).get('sort')).toBe('distance'));
+    expect(lastListingsQuery(view).get('radius')).toBe('50');
+
+    const distance = sidebar().getByRole('combobox', { name: 'Distance' });
+    expect(distance).toBeEnabled();
+    expect(
+      within(distance)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Within 10 miles',
+      'Within 25 miles',
+      'Within 50 miles',
+      'Within 100 miles',
+      'Within 250 miles',
+    ]);
+    await view.user.selectOptions(distance, 'Within 25 miles');
+    await waitFor(() => expect(lastListingsQuery(view).get('radius')).toBe('25'));
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: Within 25 mi of Portland, OR, USA' }),
+    ).toBeInTheDocument();
+
+    await view.user.click(
+      screen.getByRole('button', { name: 'Remove filter: Within 25 mi of Portland, OR, USA' }),
+    );
+    await waitFor(() => expect(view.router.state.location.search).toBe(''));
+    expect(sidebar().getByRole('combobox', { name: 'Near' })).toHaveValue('');
+  });
+
+  it("searches around the device's position with 'Use my location'", async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (success: PositionCallback) =>
+          success({ coords: { latitude: 44.05812, longitude: -121.31534 } } as GeolocationPosition),
+      },
+    });
+    const view = renderMarketplace(page(listPage(buildListings(2))));
+    await screen.findByText('2 listings');
+
+    await view.user.click(sidebar().getByRole('button', { name: 'Use my location' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?near=Your+location&lat=44.058&lng=-121.315&radius=50'),
+    );
+    await waitFor(() => expect(lastListingsQuery(view).get('lat')).toBe('44.058'));
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: Within 50 mi of Your location' }),
+    ).toBeInTheDocument();
+  });
+
+  it('changes the order', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))));
+    await screen.findByText('2 listings');
+
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: Low to High');
+    await waitFor(() => expect(view.router.state.location.search).toBe('?sort=price_asc'));
+    await waitFor(() => expect(lastListingsQuery(view).get('sort')).toBe('price_asc'));
+  });
+
+  it('removes one filter with its chip, and all of them with Clear all', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))), {
+      entry: '/marketplace?q=penn&category=reels&condition=new,good&sort=oldest',
+    });
+    await screen.findByText('2 listings');
+
+    await view.user.click(screen.getByRole('button', { name: 'Remove filter: New' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?q=penn&category=reels&condition=good&sort=oldest'),
+    );
+    await waitFor(() => expect(lastListingsQuery(view).get('condition')).toBe('good'));
+    // Focus moves to the chip that took its place.
+    expect(screen.getByRole('button', { name: 'Remove filter: Good' })).toHaveFocus();
+
+    await view.user.click(screen.getByRole('button', { name: 'Remove filter: “penn”' }));
+    await waitFor(() => expect(view.router.state.location.search).not.toContain('q='));
+    expect(screen.getByRole('searchbox', { name: 'Search listings' })).toHaveValue('');
+
+    await view.user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?sort=oldest'));
+    expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
+    await waitFor(() => expect(lastListingsQuery(view).toString()).toBe('sort=oldest&page=1&pageSize=20'));
+  });
+
+  it('loads the next page with Load more', async () => {
+    const first = buildListings(20);
+    const second = buildListings(5);
+    const view = renderMarketplace((query) =>
+      query.get('page') === '2'
+        ? { body: listPage(second, { total: 25, page: 2 }) }
+        : { body: listPage(first, { total: 25, page: 1 }) },
+    );
+
+    expect(await screen.findByText('25 listings')).toBeInTheDocument();
+    expect(screen.getByText('Showing 20 of 25')).toBeInTheDocument();
+    expect(results().getAllByRole('article')).toHaveLength(20);
+
+    await view.user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(results().getAllByRole('article')).toHaveLength(25));
+    expect(pagesRequested(view)).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page by itself as the end of the list scrolls into view', async () => {
+    const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly record: { callback: IntersectionObserverCallback; target?: Element };
+        constructor(callback: IntersectionObserverCallback) {
+          this.record = { callback };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.target = target;
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    const view = renderMarketplace((query) =>
+      query.get('page') === '2'
+        ? { body: listPage(buildListings(3), { total: 23, page: 2 }) }
+        : { body: listPage(buildListings(20), { total: 23, page: 1 }) },
+    );
+    await screen.findByText('23 listings');
+
+    const watcher = observers.at(-1);
+    expect(watcher?.target).toBeDefined();
+    watcher?.callback(
+      [{ isIntersecting: true, target: watcher.target } as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
+    await waitFor(() => expect(results().getAllByRole('article')).toHaveLength(23));
+    expect(pagesRequested(view)).toEqual(['1', '2']);
+  });
+
+  it('invites a member to list the first gear when there is none', async () => {
+    renderMarketplace(page(listPage([])));
+
+    expect(await screen.findByRole('heading', { name: 'No gear listed yet' })).toBeInTheDocument();
     expect(screen.getByText(/The first listings will appear here/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'List My Gear' })).toHaveAttribute(
       'href',
       '/marketplace/new',
     );
-    await waitFor(() => expect(document.title).toBe('Marketplace · Castline'));
+    expect(screen.getByText('0 listings')).toBeInTheDocument();
   });
 
   it('sends a guest to sign in first, and on to the listing form afterwards', async () => {
-    const { user, router } = renderRoute(<MarketplaceRoute />, {
-      path: '/marketplace',
-      session: guestSession,
-    });
+    const { user, router } = renderMarketplace(page(listPage([])), { session: guestSession });
 
     const signIn = await screen.findByRole('link', { name: 'Sign in to list gear' });
     expect(signIn).toHaveAttribute('href', '/auth/login');
@@ -32,5 +387,59 @@ describe('marketplace page', () => {
     await user.click(signIn);
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.state).toEqual({ from: '/marketplace/new' });
+  });
+
+  it('says when nothing matches the filters and clears them', async () => {
+    const view = renderMarketplace((query) =>
+      query.has('category') ? { body: listPage([]) } : { body: listPage(buildListings(4)) },
+    );
+    await screen.findByText('4 listings');
+    await view.user.click(sidebar().getByRole('checkbox', { name: 'Tackle' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'No listings match your filters' }),
+    ).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('4 listings')).toBeInTheDocument();
+    expect(view.router.state.location.search).toBe('');
+  });
+
+  it('shows a failed list with the reason and tries again', async () => {
+    let fail = true;
+    renderMarketplace(() =>
+      fail
+        ? apiError(500, 'INTERNAL', 'Something went wrong on our side.')
+        : { body: listPage(buildListings(2)) },
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch products: Something went wrong on our side.');
+    fail = false;
+    await within(alert)
+      .findByRole('button', { name: 'Try again' })
+      .then((button) => button.click());
+    expect(await screen.findByText('2 listings')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the filters in a sheet on a phone and closes it with the result count', async () => {
+    const view = renderMarketplace((query) =>
+      query.get('category') === 'rods'
+        ? { body: listPage(buildListings(1)) }
+        : { body: listPage(buildListings(7)) },
+    );
+    await screen.findByText('7 listings');
+
+    await view.user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filters' }));
+    expect(sheet.getByRole('button', { name: 'Show 7 results' })).toBeInTheDocument();
+
+    await view.user.click(sheet.getByRole('checkbox', { name: 'Rods' }));
+    const show = await sheet.findByRole('button', { name: 'Show 1 result' });
+    expect(view.router.state.location.search).toBe('?category=rods');
+    await view.user.click(show);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters, 1 applied' })).toBeInTheDocument();
+    expect(screen.getByText('1 listing')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,180 @@
-import { PackagePlus, Store } from 'lucide-react';
+import { PackagePlus, SearchX, Store } from 'lucide-react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { useSession } from '../../auth/api/auth.api';
+import {
+  flattenPages,
+  hasActiveFilters,
+  listingsErrorMessage,
+  useListingsInfinite,
+} from '../../listings/api/listing-queries';
+import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
+import { clearedFilters } from '../../listings/components/listing-filters/active-filters';
+import { ActiveFilterChips } from '../../listings/components/listing-filters/active-filter-chips';
+import { FiltersSheet } from '../../listings/components/listing-filters/filters-sheet';
+import { ListingFilterPanel } from '../../listings/components/listing-filters/listing-filter-panel';
+import { SearchBox } from '../../listings/components/listing-filters/search-box';
+import { SortSelect } from '../../listings/components/listing-filters/sort-select';
+import { useListingFilters } from '../../listings/components/listing-filters/use-listing-filters';
 
 /** After signing in, a guest who wanted to list gear lands on the listing form. */
 const SIGN_IN_TO_LIST: FromState = { from: '/marketplace/new' };
 
-/** The public listing list. */
-export function MarketplaceRoute() {
-  const session = useSession();
-  const user = session.data?.user ?? null;
+function countLabel(total: number): string {
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`;
+}
 
-  const action = session.isPending ? null : user ? (
+/** The public listing list: search, filters in the address, and results 20 at a time. */
+export function MarketplaceRoute() {
+  const { filters, setFilters } = useListingFilters();
+  const listings = useListingsInfinite(filters);
+  const filtersHeadingId = useId();
+  const resultsHeadingId = useId();
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const { items, total } = flattenPages(listings.data);
+  const counting = listings.isPending || listings.isPlaceholderData;
+  const filtered = hasActiveFilters(filters);
+
+  let results;
+  if (listings.isPending) {
+    results = <ListingGridSkeleton label="Loading listings" />;
+  } else if (listings.isError && !listings.data) {
+    results = (
+      <Alert tone="error">
+        <p>{listingsErrorMessage(listings.error.message)}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (total === 0 && !listings.isPlaceholderData) {
+    results = filtered ? (
+      <EmptyState
+        icon={SearchX}
+        title="No listings match your filters"
+        description="Try removing a filter, widening the distance or searching for something broader."
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFilters(clearedFilters);
+              resultsHeadingRef.current?.focus();
+            }}
+          >
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={Store}
+        title="No gear listed yet"
+        description="The first listings will appear here as soon as anglers put their gear up for sale. Yours could be the first."
+        action={<ListGearAction />}
+      />
+    );
+  } else {
+    results = (
+      <div className="flex flex-col gap-4">
+        {listings.isRefetchError && (
+          <Alert tone="error">
+            <p>{listingsErrorMessage(listings.error.message)}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        <div
+          aria-busy={listings.isPlaceholderData || undefined}
+          className={cn('transition-opacity', listings.isPlaceholderData && 'opacity-60')}
+        >
+          <ListingGrid listings={items} label="Listings" />
+        </div>
+        {listings.isFetchNextPageError && (
+          <Alert tone="error">
+            <p>{listingsErrorMessage(listings.error.message)}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => void listings.fetchNextPage()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {!listings.isFetchNextPageError && (
+          <ListingLoadMore
+            autoLoad
+            shown={items.length}
+            total={total}
+            hasNextPage={listings.hasNextPage && !listings.isPlaceholderData}
+            isFetchingNextPage={listings.isFetchingNextPage}
+            onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
+          />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>Marketplace · Castline</title>
+      <PageHeader
+        title="Marketplace"
+        description="Rods, reels, combos and tackle from anglers near you."
+        className="sm:mb-6"
+      />
+      <SearchBox value={filters.q} onSearch={(q) => setFilters((current) => ({ ...current, q }))} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <aside aria-labelledby={filtersHeadingId} className="hidden lg:block">
+          <h2 id={filtersHeadingId} className="mb-4 text-lg font-semibold tracking-tight">
+            Filters
+          </h2>
+          <ListingFilterPanel filters={filters} onChange={setFilters} />
+        </aside>
+        <section aria-labelledby={resultsHeadingId} className="flex min-w-0 flex-col gap-4">
+          <h2 id={resultsHeadingId} ref={resultsHeadingRef} tabIndex={-1} className="sr-only">
+            Results
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-3">
+              <FiltersSheet
+                filters={filters}
+                onChange={setFilters}
+                resultCount={counting ? null : total}
+                className="lg:hidden"
+              />
+              <p role="status" className="text-sm font-semibold text-ink">
+                {listings.isError && !listings.data ? '' : counting ? 'Searching…' : countLabel(total)}
+              </p>
+            </div>
+            <SortSelect
+              filters={filters}
+              onChange={(sort) => setFilters((current) => ({ ...current, sort }))}
+            />
+          </div>
+          <ActiveFilterChips filters={filters} onChange={setFilters} focusWhenEmpty={resultsHeadingRef} />
+          {results}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Members go to the listing form; guests sign in first and land on it afterwards. */
+function ListGearAction() {
+  const session = useSession();
+  if (session.isPending) return null;
+  return session.data?.user ? (
     <Link to="/marketplace/new" className={buttonClasses()}>
       <PackagePlus aria-hidden="true" size={18} />
       List My Gear
@@ -23,18 +183,5 @@ export function MarketplaceRoute() {
     <Link to="/auth/login" state={SIGN_IN_TO_LIST} className={buttonClasses()}>
       Sign in to list gear
     </Link>
-  );
-
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>Marketplace · Castline</title>
-      <PageHeader title="Marketplace" description="Rods, reels, combos and tackle from anglers near you." />
-      <EmptyState
-        icon={Store}
-        title="No gear listed yet"
-        description="The first listings will appear here as soon as anglers put their gear up for sale. Yours could be the first."
-        action={action}
-      />
-    </div>
   );
 }

@@ -1,32 +1,23 @@
+import type { CurrentUserDto, ListingDto } from '@castline/shared';
 import { SHELL_MESSAGES } from '@castline/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PackageSearch, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
-import { api, isApiError } from '../../../lib/api-client';
-
-/**
- * The part of a listing these pages read until the listings contract lands in @castline/shared
- * (it will replace this schema; unknown fields are ignored meanwhile).
- */
-export const ListingHeadDto = z.object({ id: z.string(), title: z.string() });
-export type ListingHeadDto = z.infer<typeof ListingHeadDto>;
-
-export const listingKeys = {
-  all: ['listings'] as const,
-  detail: (id: string) => ['listings', 'detail', id] as const,
-};
-
-export function listingQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: listingKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`/api/listings/${encodeURIComponent(id)}`, ListingHeadDto, signal),
-  });
-}
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/auth.api';
+import { useListing } from '../../listings/api/listing-detail.api';
+import { ListingActionBar, listingRolesOf } from '../../listings/components/detail/listing-action-bar';
+import { ListingGallery } from '../../listings/components/detail/listing-gallery';
+import { ListingDescription, ListingOverview } from '../../listings/components/detail/listing-overview';
+import { ListingSpecs } from '../../listings/components/detail/listing-specs';
+import { TransactionRating } from '../../listings/components/detail/rating-control';
+import { SellerCard } from '../../listings/components/detail/seller-card';
+import { SimilarListingsRow } from '../../listings/components/detail/similar-listings-row';
 
 interface CloseState {
   fromProfile?: unknown;
@@ -65,12 +56,82 @@ export function closeTargetFor(state: unknown): string {
   return [fromPath, pathOf(previousPath)].find(isInAppPath) ?? '/profile';
 }
 
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6 sm:px-6 sm:py-8">{children}</div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <LoadingSkeleton
+      label="Loading listing"
+      className="grid gap-6 md:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] md:gap-10"
+    >
+      <div className="flex flex-col gap-3">
+        <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
+        <div className="flex gap-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="size-16 rounded-lg sm:size-20" />
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-9 w-1/3" />
+        <div className="flex gap-2">
+          <Skeleton className="h-6 w-16 rounded-full" />
+          <Skeleton className="h-6 w-20 rounded-full" />
+        </div>
+        <Skeleton className="h-11 w-full rounded-lg" />
+        <Skeleton className="h-20 w-full rounded-2xl" />
+        <SkeletonText lines={4} />
+      </div>
+    </LoadingSkeleton>
+  );
+}
+
+function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUserDto | null }) {
+  const { isOwner } = listingRolesOf(user, listing);
+  const descriptionId = useId();
+  const specsId = useId();
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] md:gap-10">
+        <ListingGallery images={listing.images} title={listing.title} />
+        <div className="flex min-w-0 flex-col gap-5">
+          <ListingOverview listing={listing} isOwner={isOwner} />
+          <ListingActionBar listing={listing} user={user} />
+          <TransactionRating listing={listing} user={user} />
+          <SellerCard seller={listing.seller} isOwner={isOwner} />
+        </div>
+      </div>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] md:gap-10">
+        <section aria-labelledby={descriptionId} className="flex min-w-0 flex-col gap-3">
+          <h2 id={descriptionId} className="text-xl font-semibold tracking-tight">
+            Description
+          </h2>
+          <ListingDescription description={listing.description} />
+        </section>
+        <section aria-labelledby={specsId} className="flex min-w-0 flex-col gap-3">
+          <h2 id={specsId} className="text-xl font-semibold tracking-tight">
+            Specifications
+          </h2>
+          <ListingSpecs listing={listing} />
+        </section>
+      </div>
+      <SimilarListingsRow listingId={listing.id} />
+    </>
+  );
+}
+
 /** A listing's page (/marketplace/:id and /product/:id). */
 export function ProductDetailRoute() {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const listing = useQuery({ ...listingQueryOptions(id), enabled: id !== '' });
+  const listing = useListing(id);
+  const session = useSession();
 
   const close = () => void navigate(closeTargetFor(location.state));
   const closeButton = (
@@ -84,7 +145,7 @@ export function ProductDetailRoute() {
 
   if (notFound) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <Page>
         <title>{`${SHELL_MESSAGES.productNotFound} · Castline`}</title>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
@@ -96,32 +157,15 @@ export function ProductDetailRoute() {
           </p>
           {closeButton}
         </Card>
-      </div>
-    );
-  }
-
-  if (listing.isPending) {
-    return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        <title>Listing · Castline</title>
-        <h1 className="sr-only">Listing</h1>
-        <LoadingSkeleton label="Loading listing" className="grid gap-6 md:grid-cols-2">
-          <Skeleton className="aspect-[4/3] w-full rounded-2xl" />
-          <div className="flex flex-col gap-4">
-            <Skeleton className="h-8 w-3/4" />
-            <Skeleton className="h-6 w-1/4" />
-            <SkeletonText lines={4} />
-          </div>
-        </LoadingSkeleton>
-      </div>
+      </Page>
     );
   }
 
   if (listing.isError) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <Page>
         <title>Listing · Castline</title>
-        <h1 className="mb-6 text-2xl font-semibold tracking-tight">Listing</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Listing</h1>
         <Alert tone="error" title={SHELL_MESSAGES.failedToLoadProduct}>
           <p>{listing.error.message}</p>
           <div className="mt-3 flex flex-wrap gap-3">
@@ -133,19 +177,26 @@ export function ProductDetailRoute() {
             </Button>
           </div>
         </Alert>
-      </div>
+      </Page>
+    );
+  }
+
+  // The actions depend on who is looking: wait for the session too, so nobody sees the wrong ones.
+  if (listing.isPending || session.isPending) {
+    return (
+      <Page>
+        <title>Listing · Castline</title>
+        <h1 className="sr-only">Listing</h1>
+        <DetailSkeleton />
+      </Page>
     );
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+    <Page>
       <title>{`${listing.data.title} · Castline`}</title>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
-          {listing.data.title}
-        </h1>
-        <div className="shrink-0">{closeButton}</div>
-      </div>
-    </div>
+      <div className="-mb-4 flex justify-end">{closeButton}</div>
+      <ListingDetail listing={listing.data} user={session.data?.user ?? null} />
+    </Page>
   );
 }

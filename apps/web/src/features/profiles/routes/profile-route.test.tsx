@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { member } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
+import {
+  buildListing,
+  buildListings,
+  listPage,
+  queriesSentTo,
+} from '../../listings/api/listing-queries.fixtures';
 import { initialsOf, ProfileRoute } from './profile-route';
 
 const ownProfile: PublicProfileDto = {
@@ -43,6 +49,9 @@ const otherProfile: PublicProfileDto = {
   posts_count: 1,
 };
 
+/** The profile owner has no listings (the listings tests below say otherwise). */
+const NO_LISTINGS = { 'GET /api/listings': { body: listPage([]) } };
+
 function stat(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
@@ -53,6 +62,7 @@ describe('own profile', () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
       server: {
+        ...NO_LISTINGS,
         [`GET /api/profiles/${member.id}`]: held.route,
       },
     });
@@ -78,7 +88,7 @@ describe('own profile', () => {
   it('has the listings, offers and notifications tabs', async () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
-      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
     });
 
     const tabs = within(await screen.findByRole('navigation', { name: 'Profile sections' }));
@@ -89,7 +99,7 @@ describe('own profile', () => {
       ['Notifications', '/profile?tab=notifications'],
     ]);
     expect(tabs.getByRole('link', { name: 'Listings' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'List My Gear' })[0]).toHaveAttribute(
       'href',
       '/marketplace/new',
@@ -104,7 +114,7 @@ describe('own profile', () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
       initialEntry: `/profile?tab=${tab}`,
-      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
     });
 
     expect(await screen.findByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
@@ -115,6 +125,7 @@ describe('own profile', () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
       server: {
+        ...NO_LISTINGS,
         [`GET /api/profiles/${member.id}`]: apiError(
           500,
           'INTERNAL',
@@ -137,6 +148,7 @@ describe("another member's profile", () => {
       path: '/profile/:userId',
       initialEntry: '/profile/u_2',
       server: {
+        ...NO_LISTINGS,
         'GET /api/profiles/u_2': held.route,
       },
     });
@@ -154,14 +166,19 @@ describe("another member's profile", () => {
     expect(stat('Seller rating')).toBe('0.0');
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Profile sections' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'lake_caster has no listings yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'lake_caster has no listings yet' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'Profile not found' for an unknown member", async () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile/:userId',
       initialEntry: '/profile/nobody',
-      server: { 'GET /api/profiles/nobody': apiError(404, 'NOT_FOUND', AUTH_MESSAGES.profileNotFound) },
+      server: {
+        ...NO_LISTINGS,
+        'GET /api/profiles/nobody': apiError(404, 'NOT_FOUND', AUTH_MESSAGES.profileNotFound),
+      },
     });
 
     expect(
@@ -174,11 +191,79 @@ describe("another member's profile", () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile/:userId',
       initialEntry: `/profile/${member.id}`,
-      server: { [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
     });
 
     expect(await screen.findByRole('navigation', { name: 'Profile sections' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+});
+
+describe('profile listings', () => {
+  it('shows your own listings, with your pending ones marked', async () => {
+    const pending = buildListing({
+      title: 'Abu Garcia Revo SX',
+      seller_id: member.id,
+      moderation_status: 'pending',
+    });
+    const live = buildListing({ title: 'Fenwick Eagle 6ft 6in', seller_id: member.id });
+    const { server } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/listings': { body: listPage([pending, live]) },
+      },
+    });
+
+    const tab = within(await screen.findByRole('region', { name: 'Listings' }));
+    const cards = await tab.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Abu Garcia Revo SX',
+      'Fenwick Eagle 6ft 6in',
+    ]);
+    expect(await within(cards[0] as HTMLElement).findByText('Pending review')).toBeInTheDocument();
+    expect(tab.queryByRole('heading', { name: 'You have no listings yet' })).not.toBeInTheDocument();
+    expect(queriesSentTo(server, '/api/listings')[0]?.get('seller_id')).toBe(member.id);
+  });
+
+  it("shows another member's listings and comes back to their profile from a listing", async () => {
+    const theirs = buildListings(3, { seller_id: 'u_2' });
+    const { server, user, router } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/listings': { body: listPage(theirs) },
+      },
+    });
+
+    const tab = within(await screen.findByRole('region', { name: 'Listings' }));
+    expect(await tab.findAllByRole('article')).toHaveLength(3);
+    expect(tab.queryByText('Pending review')).not.toBeInTheDocument();
+    expect(queriesSentTo(server, '/api/listings')[0]?.get('seller_id')).toBe('u_2');
+
+    await user.click(tab.getByRole('link', { name: theirs[1]?.title }));
+    expect(router.state.location.pathname).toBe(`/marketplace/${theirs[1]?.id}`);
+    expect(router.state.location.state).toEqual({ from: '/profile/u_2' });
+  });
+
+  it('says when the listings could not be loaded and tries again', async () => {
+    let fail = true;
+    const { user } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/listings': () =>
+          fail ? apiError(503, 'SERVICE_UNAVAILABLE', 'Try again in a moment.') : { body: listPage([]) },
+      },
+    });
+
+    const tab = within(await screen.findByRole('region', { name: 'Listings' }));
+    const alert = await tab.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch products: Try again in a moment.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await tab.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
   });
 });
 

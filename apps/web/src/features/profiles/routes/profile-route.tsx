@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -28,6 +28,9 @@ import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
+import { flattenPages, listingsErrorMessage, useSellerListings } from '../../listings/api/listing-queries';
+import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 
 type ProfileTab = 'listings' | 'offers-received' | 'offers-made' | 'notifications';
 
@@ -178,7 +181,7 @@ export function ProfileRoute() {
           <ProfileStats profile={profile.data} />
         )}
       </ProfileHeader>
-      <ProfileTabs own={own} username={header.username} />
+      <ProfileTabs own={own} userId={targetId} username={header.username} />
     </Page>
   );
 }
@@ -352,11 +355,21 @@ function tabContent(tab: ProfileTab, own: boolean, username: string): TabContent
   }
 }
 
-function ProfileTabs({ own, username }: { own: boolean; username: string }) {
+function ProfileTabs({ own, userId, username }: { own: boolean; userId: string; username: string }) {
   const tabs = own ? OWN_TABS : OTHER_TABS;
   const active = useActiveTab(tabs) ?? 'listings';
   const content = tabContent(active, own, username);
   const label = tabs.find((tab) => tab.id === active)?.label ?? 'Listings';
+  const headingLevel = own ? 2 : 3;
+  const empty = (
+    <EmptyState
+      icon={content.icon}
+      title={content.title}
+      description={content.description}
+      action={content.action}
+      headingLevel={headingLevel}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -366,14 +379,54 @@ function ProfileTabs({ own, username }: { own: boolean; username: string }) {
         <h2 className="border-b border-line pb-3 text-lg font-semibold tracking-tight">Listings</h2>
       )}
       <section aria-label={label}>
-        <EmptyState
-          icon={content.icon}
-          title={content.title}
-          description={content.description}
-          action={content.action}
-          headingLevel={own ? 2 : 3}
-        />
+        {active === 'listings' ? <ProfileListings userId={userId} empty={empty} /> : empty}
       </section>
+    </div>
+  );
+}
+
+/** The profile owner's listings, 20 at a time; the detail page's Close comes back here. */
+function ProfileListings({ userId, empty }: { userId: string; empty: ReactNode }) {
+  const location = useLocation();
+  const listings = useSellerListings(userId);
+  const { items, total } = flattenPages(listings.data);
+
+  if (listings.isPending) return <ListingGridSkeleton count={4} label="Loading listings" />;
+  if (listings.isError && !listings.data) {
+    return (
+      <Alert tone="error">
+        <p>{listingsErrorMessage(listings.error.message)}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (total === 0) return empty;
+  return (
+    <div className="flex flex-col gap-4">
+      <ListingGrid listings={items} from={`${location.pathname}${location.search}`} label="Listings" />
+      {listings.isFetchNextPageError ? (
+        <Alert tone="error">
+          <p>{listingsErrorMessage(listings.error.message)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void listings.fetchNextPage()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ListingLoadMore
+          shown={items.length}
+          total={total}
+          hasNextPage={listings.hasNextPage}
+          isFetchingNextPage={listings.isFetchingNextPage}
+          onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
+        />
+      )}
     </div>
   );
 }

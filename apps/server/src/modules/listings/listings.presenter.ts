@@ -1,0 +1,90 @@
+import type { BuyerCandidatesDto, ListingDto, ModerationStatus } from '@castline/shared';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  DEFAULT_CONDITION,
+  DRAG_SYSTEMS,
+  GEAR_TYPES,
+  MODERATION_STATUSES,
+  REEL_TYPES,
+  ROD_MATERIALS,
+  ROD_POWER_RATINGS,
+} from '@castline/shared';
+import type { ListingRow } from './listings.repository.js';
+
+/** A stored value when it is one of the known ones, else the fallback (rows seeded outside the API). */
+function known<T extends string>(values: readonly T[], value: string | null, fallback: T): T;
+function known<T extends string>(values: readonly T[], value: string | null, fallback: null): T | null;
+function known<T extends string>(values: readonly T[], value: string | null, fallback: T | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** Dollars with two decimals. */
+export function money(value: number | string): number {
+  return Math.round(Number(value) * 100) / 100;
+}
+
+/** Miles, to one decimal. */
+function miles(value: number | null): number | null {
+  return value === null || !Number.isFinite(value) ? null : Math.round(value * 10) / 10;
+}
+
+export function presentListing(row: ListingRow): ListingDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: money(row.price),
+    condition: known(CONDITIONS, row.condition, DEFAULT_CONDITION),
+    category: known(CATEGORIES, row.category, 'accessories'),
+    gear_types: row.gear_types.filter((value): value is (typeof GEAR_TYPES)[number] =>
+      (GEAR_TYPES as readonly string[]).includes(value),
+    ),
+    images: row.images,
+    seller_id: row.seller_id,
+    seller: {
+      id: row.seller_id,
+      username: row.seller_username,
+      avatar_url: row.seller_avatar_url,
+      seller_rating: Number(row.seller_rating),
+      sales_count: row.seller_sales_count,
+      created_at: row.seller_created_at.toISOString(),
+    },
+    location: row.location,
+    location_coordinates:
+      row.location_lat !== null && row.location_lng !== null
+        ? { lat: row.location_lat, lng: row.location_lng }
+        : null,
+    brand: row.brand,
+    model: row.model,
+    rod_brand: row.rod_brand,
+    rod_composition: known(ROD_MATERIALS, row.rod_composition, null),
+    rod_length_feet: row.rod_length_feet,
+    rod_length_inches: row.rod_length_inches,
+    rod_power_rating: known(ROD_POWER_RATINGS, row.rod_power_rating, null),
+    reel_brand: row.reel_brand,
+    reel_type: known(REEL_TYPES, row.reel_type, null),
+    reel_gear_ratio: known(DRAG_SYSTEMS, row.reel_gear_ratio, null),
+    sold: row.sold,
+    sold_at: row.sold_at?.toISOString() ?? null,
+    buyer_id: row.buyer_id,
+    transaction_rating: row.transaction_rating,
+    deleted: row.deleted,
+    visible_in_marketplace: row.visible_in_marketplace,
+    moderation_status: known<ModerationStatus>(MODERATION_STATUSES, row.moderation_status, 'pending'),
+    is_featured: row.is_featured,
+    likes_count: row.likes_count,
+    favorites_count: row.favorites_count,
+    liked: Boolean(row.liked),
+    favorited: Boolean(row.favorited),
+    distance: miles(row.distance),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function presentBuyerCandidates(
+  rows: { id: string; username: string; avatar_url: string | null }[],
+): BuyerCandidatesDto {
+  return { items: rows.map((row) => ({ id: row.id, username: row.username, avatar_url: row.avatar_url })) };
+}

@@ -1,0 +1,643 @@
+import {
+  and,
+  arrayOverlaps,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { ListingFields } from '@castline/shared';
+import type { Database } from '../../db/client.js';
+import {
+  notifications,
+  PUBLIC_LISTING_PREDICATE,
+  productFavorites,
+  productLikes,
+  products,
+  profiles,
+  SOLD_LISTING_PREDICATE,
+} from '../../db/schema/index.js';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export const METERS_PER_MILE = 1609.344;
+/** Typo tolerance of the title match (pg_trgm word similarity; the extension's default is 0.6). */
+export const TITLE_WORD_SIMILARITY = 0.5;
+const BUYER_CANDIDATES_LIMIT = 50;
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+/** A list search after parsing (see listings.service.ts). */
+export interface ListingSearch {
+  viewerId: string | null;
+  /** Which rows are eligible at all. */
+  scope:
+    | { kind: 'public' }
+    | { kind: 'sold' }
+    /** A seller's own listings of every status (never deleted ones); `sold` narrows it. */
+    | { kind: 'own'; sellerId: string; sold: boolean | null };
+  sellerId: string | null;
+  q: string | null;
+  categories: string[];
+  conditions: string[];
+  gearTypes: string[];
+  priceMin: number | null;
+  priceMax: number | null;
+  brand: string | null;
+  rodPowers: string[];
+  rodCompositions: string[];
+  reelTypes: string[];
+  rodLengthMin: number | null;
+  rodLengthMax: number | null;
+  featured: boolean | null;
+  /** Distance is computed from this point; `radiusMiles` also filters by it. */
+  point: GeoPoint | null;
+  radiusMiles: number | null;
+  sort: 'newest' | 'oldest' | 'price_asc' | 'price_desc' | 'distance' | 'relevance';
+  limit: number;
+  offset: number;
+}
+
+/** The fields a service decision needs (visibility, ownership, sale state). */
+export interface ListingState {
+  id: string;
+  title: string;
+  seller_id: string;
+  deleted: boolean;
+  moderation_status: string;
+  sold: boolean;
+  buyer_id: string | null;
+  transaction_rating: number | null;
+  location: string;
+  location_lat: number | null;
+  location_lng: number | null;
+}
+
+/** A text[] literal built from bound parameters. */
+function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+
+/** The words of a search, for the typo-tolerant title match (each must be close to a title word). */
+export function searchWords(q: string): string[] {
+  return [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 3),
+    ),
+  ].slice(0, 6);
+}
+
+/**
+ * Typo tolerance: every word of the search is close to some word of the title (pg_trgm `<%`,
+ * served by the title's trigram index). Requiring each word keeps multi-word searches selective.
+ */
+function titleCloseTo(q: string): SQL {
+  const words = searchWords(q);
+  if (words.length === 0) return sql`false`;
+  return sql.join(
+    words.map((word) => sql`${word} <% ${products.title}`),
+    sql` and `,
+  );
+}
+
+function pointEarth(point: GeoPoint): SQL {
+  return sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+}
+const listingEarth = sql`ll_to_earth(${products.location_lat}, ${products.location_lng})`;
+
+function distanceMiles(point: GeoPoint | null): SQL<number | null> {
+  if (!point) return sql<number | null>`null::float8`;
+  return sql<
+    number | null
+  >`(earth_distance(${pointEarth(point)}, ${listingEarth}) / ${METERS_PER_MILE}::float8)`;
+}
+
+function listingColumns(viewerId: string | null, point: GeoPoint | null) {
+  return {
+    id: products.id,
+    title: products.title,
+    description: products.description,
+    price: products.price,
+    condition: products.condition,
+    category: products.category,
+    gear_types: products.gear_types,
+    images: products.images,
+    seller_id: products.seller_id,
+    location: products.location,
+    location_lat: products.location_lat,
+    location_lng: products.location_lng,
+    brand: products.brand,
+    model: products.model,
+    rod_brand: products.rod_brand,
+    rod_composition: products.rod_composition,
+    rod_length_feet: products.rod_length_feet,
+    rod_length_inches: products.rod_length_inches,
+    rod_power_rating: products.rod_power_rating,
+    reel_brand: products.reel_brand,
+    reel_type: products.reel_type,
+    reel_gear_ratio: products.reel_gear_ratio,
+    sold: products.sold,
+    sold_at: products.sold_at,
+    buyer_id: products.buyer_id,
+    transaction_rating: products.transaction_rating,
+    deleted: products.deleted,
+    visible_in_marketplace: products.visible_in_marketplace,
+    moderation_status: products.moderation_status,
+    is_featured: products.is_featured,
+    likes_count: products.likes_count,
+    favorites_count: products.favorites_count,
+    created_at: products.created_at,
+    updated_at: products.updated_at,
+    seller_username: profiles.username,
+    seller_avatar_url: profiles.avatar_url,
+    seller_rating: profiles.seller_rating,
+    seller_sales_count: profiles.sales_count,
+    seller_created_at: profiles.created_at,
+    liked: viewerId
+      ? sql<boolean>`exists (select 1 from ${productLikes} where ${productLikes.product_id} = ${products.id} and ${productLikes.user_id} = ${viewerId})`
+      : sql<boolean>`false`,
+    favorited: viewerId
+      ? sql<boolean>`exists (select 1 from ${productFavorites} where ${productFavorites.product_id} = ${products.id} and ${productFavorites.user_id} = ${viewerId})`
+      : sql<boolean>`false`,
+    distance: distanceMiles(point).mapWith(Number),
+  };
+}
+
+/** Every filter of a list search, shared by the page query and the count. */
+function searchConditions(search: ListingSearch): SQL[] {
+  const conditions: SQL[] = [];
+  const { scope } = search;
+  if (scope.kind === 'public') conditions.push(PUBLIC_LISTING_PREDICATE);
+  else if (scope.kind === 'sold') conditions.push(SOLD_LISTING_PREDICATE);
+  else {
+    conditions.push(sql`${products.seller_id} = ${scope.sellerId}`, sql.raw(`"products"."deleted" = false`));
+    if (scope.sold !== null) conditions.push(sql.raw(`"products"."sold" = ${scope.sold ? 'true' : 'false'}`));
+  }
+  if (search.sellerId && scope.kind !== 'own') conditions.push(eq(products.seller_id, search.sellerId));
+  if (search.categories.length) conditions.push(inArray(products.category, search.categories));
+  if (search.conditions.length) conditions.push(inArray(products.condition, search.conditions));
+  if (search.gearTypes.length) conditions.push(arrayOverlaps(products.gear_types, search.gearTypes));
+  if (search.priceMin !== null) conditions.push(gte(products.price, search.priceMin));
+  if (search.priceMax !== null) conditions.push(lte(products.price, search.priceMax));
+  if (search.q) {
+    // Full text (stemmed, weighted) or a typo-tolerant word match on the title.
+    conditions.push(sql`(${products.search_vector} @@ ${tsQuery(search.q)} or (${titleCloseTo(search.q)}))`);
+  }
+  if (search.brand) {
+    const brand = search.brand.toLowerCase();
+    conditions.push(
+      sql`(lower(${products.brand}) = ${brand} or lower(${products.rod_brand}) = ${brand} or lower(${products.reel_brand}) = ${brand})`,
+    );
+  }
+  if (search.rodPowers.length) conditions.push(inArray(products.rod_power_rating, search.rodPowers));
+  if (search.rodCompositions.length)
+    conditions.push(inArray(products.rod_composition, search.rodCompositions));
+  if (search.reelTypes.length) conditions.push(inArray(products.reel_type, search.reelTypes));
+  const rodLength = sql`(${products.rod_length_feet} * 12 + coalesce(${products.rod_length_inches}, 0))`;
+  if (search.rodLengthMin !== null) conditions.push(sql`${rodLength} >= ${search.rodLengthMin}`);
+  if (search.rodLengthMax !== null) conditions.push(sql`${rodLength} <= ${search.rodLengthMax}`);
+  if (search.featured !== null) {
+    conditions.push(sql.raw(`"products"."is_featured" = ${search.featured ? 'true' : 'false'}`));
+  }
+  if (search.point && search.radiusMiles !== null) {
+    const meters = search.radiusMiles * METERS_PER_MILE;
+    // earth_box is the indexable (GiST) bounding cube; earth_distance trims its corners.
+    conditions.push(
+      sql`${products.location_lat} is not null and ${products.location_lng} is not null`,
+      sql`earth_box(${pointEarth(search.point)}, ${meters}::float8) @> ${listingEarth}`,
+      sql`earth_distance(${pointEarth(search.point)}, ${listingEarth}) <= ${meters}::float8`,
+    );
+  }
+  return conditions;
+}
+
+function searchOrder(search: ListingSearch): SQL[] {
+  const byTime = search.scope.kind === 'sold' ? products.sold_at : products.created_at;
+  switch (search.sort) {
+    case 'relevance':
+      if (search.q) {
+        return [
+          sql`ts_rank(${products.search_vector}, ${tsQuery(search.q)}) + word_similarity(${search.q}, ${products.title}) desc`,
+          sql`${products.created_at} desc nulls last`,
+          sql`${products.id} asc`,
+        ];
+      }
+      break;
+    case 'distance':
+      if (search.point) return [sql`${distanceMiles(search.point)} asc nulls last`, sql`${products.id} asc`];
+      break;
+    case 'price_asc':
+      return [sql`${products.price} asc`, sql`${products.id} asc`];
+    case 'price_desc':
+      return [sql`${products.price} desc`, sql`${products.id} desc`];
+    case 'oldest':
+      return [sql`${byTime} asc nulls first`, sql`${products.id} desc`];
+    case 'newest':
+      break;
+  }
+  // Matches the (created_at desc nulls last, id) and (sold_at desc nulls last, id) indexes.
+  return [sql`${byTime} desc nulls last`, sql`${products.id} asc`];
+}
+
+export function createListingsRepository(db: Database) {
+  const selectListings = (executor: Executor, viewerId: string | null, point: GeoPoint | null = null) =>
+    executor
+      .select(listingColumns(viewerId, point))
+      .from(products)
+      // A listing whose seller profile is missing is skipped (spec 000 §8).
+      .innerJoin(profiles, eq(profiles.id, products.seller_id));
+
+  /** The count and page queries of a search (also read by the index tests through EXPLAIN). */
+  function searchQueries(executor: Executor, search: ListingSearch) {
+    const where = and(...searchConditions(search));
+    return {
+      // seller_id is NOT NULL and references profiles (cascade), so the count needs no join.
+      count: executor
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(products)
+        .where(where),
+      page: selectListings(executor, search.viewerId, search.point)
+        .where(where)
+        .orderBy(...searchOrder(search))
+        .limit(search.limit)
+        .offset(search.offset),
+      /**
+       * A text search ranks every match anyway, so the page carries the total as a window count
+       * (one pass instead of two); the index-ordered searches keep the separate count.
+       */
+      rankedPage: executor
+        .select({
+          ...listingColumns(search.viewerId, search.point),
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(products)
+        .innerJoin(profiles, eq(profiles.id, products.seller_id))
+        .where(where)
+        .orderBy(...searchOrder(search))
+        .limit(search.limit)
+        .offset(search.offset),
+    };
+  }
+
+  async function runSearch(executor: Executor, search: ListingSearch) {
+    const queries = searchQueries(executor, search);
+    if (search.q) {
+      const ranked = await queries.rankedPage;
+      const rows = ranked.map(({ total: _total, ...row }) => row);
+      if (ranked[0]) return { rows, total: ranked[0].total };
+      // Past the last page the window count has no row to ride on.
+      if (search.offset === 0) return { rows, total: 0 };
+      const [counted] = await queries.count;
+      return { rows, total: counted?.total ?? 0 };
+    }
+    const [counted] = await queries.count;
+    const rows = await queries.page;
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  return {
+    searchQueries: (search: ListingSearch) => searchQueries(db, search),
+
+    async search(search: ListingSearch) {
+      if (!search.q) return runSearch(db, search);
+      // The typo threshold is set for this transaction only (the GIN trigram index reads it).
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_WORD_SIMILARITY)}, true)`,
+        );
+        return runSearch(tx, search);
+      });
+    },
+
+    async findById(id: string, viewerId: string | null) {
+      const [row] = await selectListings(db, viewerId).where(eq(products.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findState(id: string): Promise<ListingState | null> {
+      const [row] = await db
+        .select({
+          id: products.id,
+          title: products.title,
+          seller_id: products.seller_id,
+          deleted: products.deleted,
+          moderation_status: products.moderation_status,
+          sold: products.sold,
+          buyer_id: products.buyer_id,
+          transaction_rating: products.transaction_rating,
+          location: products.location,
+          location_lat: products.location_lat,
+          location_lng: products.location_lng,
+        })
+        .from(products)
+        .where(eq(products.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async profileExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).limit(1);
+      return Boolean(row);
+    },
+
+    /** Inserts a pending, unsold listing and counts it on the seller's profile, in one transaction. */
+    async create(sellerId: string, fields: ListingFields, coordinates: GeoPoint | null): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({
+            ...columnsOf(fields, coordinates),
+            seller_id: sellerId,
+            moderation_status: 'pending',
+            sold: false,
+          })
+          .returning({ id: products.id });
+        if (!row) throw new Error('listing insert returned nothing');
+        await tx
+          .update(profiles)
+          .set({ products_count: sql`${profiles.products_count} + 1` })
+          .where(eq(profiles.id, sellerId));
+        return row.id;
+      });
+    },
+
+    /** Replaces the form's fields; moderation and sale fields stay as they are. */
+    async update(id: string, fields: ListingFields, coordinates: GeoPoint | null): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ ...columnsOf(fields, coordinates), updated_at: sql`now()` })
+        .where(and(eq(products.id, id), eq(products.deleted, false)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+
+    /** Soft delete: hidden from everyone and no longer counted on the seller's profile. */
+    async softDelete(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({
+            deleted: true,
+            deleted_at: sql`now()`,
+            visible_in_marketplace: false,
+            updated_at: sql`now()`,
+          })
+          .where(and(eq(products.id, id), eq(products.deleted, false)))
+          .returning({ seller_id: products.seller_id });
+        if (!row) return false;
+        await tx
+          .update(profiles)
+          .set({ products_count: sql`greatest(${profiles.products_count} - 1, 0)` })
+          .where(eq(profiles.id, row.seller_id));
+        return true;
+      });
+    },
+
+    /**
+     * mark_product_as_sold: sold, hidden from the marketplace, one more sale for the seller and
+     * a PRODUCT_SOLD notification for the buyer, all or nothing. False when it was already sold.
+     */
+    async markSold(id: string, buyerId: string | null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({
+            sold: true,
+            sold_at: sql`now()`,
+            buyer_id: buyerId,
+            visible_in_marketplace: false,
+            updated_at: sql`now()`,
+          })
+          .where(and(eq(products.id, id), eq(products.sold, false), eq(products.deleted, false)))
+          .returning({ title: products.title, seller_id: products.seller_id });
+        if (!row) return false;
+        await tx
+          .update(profiles)
+          .set({ sales_count: sql`${profiles.sales_count} + 1` })
+          .where(eq(profiles.id, row.seller_id));
+        if (buyerId) {
+          await tx.insert(notifications).values({
+            user_id: buyerId,
+            type: 'PRODUCT_SOLD',
+            title: 'Product Sold',
+            message: `"${row.title}" was marked as sold to you`,
+            data: { productId: id, product_id: id, productName: row.title, is_seller: false },
+          });
+        }
+        return true;
+      });
+    },
+
+    /** The buyer's rating, once; the seller's rating becomes the average of their rated sales. */
+    async rate(id: string, buyerId: string, rating: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ transaction_rating: rating })
+          .where(
+            and(
+              eq(products.id, id),
+              eq(products.buyer_id, buyerId),
+              eq(products.sold, true),
+              sql`${products.transaction_rating} is null`,
+            ),
+          )
+          .returning({ seller_id: products.seller_id });
+        if (!row) return false;
+        const average = sql`coalesce((select round(avg(${products.transaction_rating})::numeric, 2) from ${products} where ${products.seller_id} = ${row.seller_id} and ${products.transaction_rating} is not null), 0)`;
+        await tx
+          .update(profiles)
+          .set({ seller_rating: average, cached_seller_rating: average })
+          .where(eq(profiles.id, row.seller_id));
+        return true;
+      });
+    },
+
+    /**
+     * Flips the caller's like or favourite. The count moves only by rows really inserted or
+     * deleted, so concurrent toggles never drift.
+     */
+    async toggle(kind: 'like' | 'favorite', productId: string, userId: string) {
+      const table = kind === 'like' ? productLikes : productFavorites;
+      const counter = kind === 'like' ? products.likes_count : products.favorites_count;
+      return db.transaction(async (tx) => {
+        const bump = async (delta: 1 | -1) => {
+          const [row] = await tx
+            .update(products)
+            .set(
+              kind === 'like'
+                ? { likes_count: sql`greatest(${counter} + ${delta}, 0)` }
+                : { favorites_count: sql`greatest(${counter} + ${delta}, 0)` },
+            )
+            .where(eq(products.id, productId))
+            .returning({ count: counter });
+          return row?.count ?? 0;
+        };
+        const inserted = await tx
+          .insert(table)
+          .values({ product_id: productId, user_id: userId })
+          .onConflictDoNothing()
+          .returning({ user_id: table.user_id });
+        if (inserted.length > 0) return { active: true, count: await bump(1) };
+        const deleted = await tx
+          .delete(table)
+          .where(and(eq(table.product_id, productId), eq(table.user_id, userId)))
+          .returning({ user_id: table.user_id });
+        if (deleted.length > 0) return { active: false, count: await bump(-1) };
+        const [row] = await tx.select({ count: counter }).from(products).where(eq(products.id, productId));
+        return { active: false, count: row?.count ?? 0 };
+      });
+    },
+
+    /** The caller's favourites, newest favourite first; deleted ones and others' hidden ones left out. */
+    async favorites(userId: string, limit: number, offset: number) {
+      const where = and(
+        eq(productFavorites.user_id, userId),
+        eq(products.deleted, false),
+        or(inArray(products.moderation_status, ['active', 'pending']), eq(products.seller_id, userId)),
+      );
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(productFavorites)
+        .innerJoin(products, eq(products.id, productFavorites.product_id))
+        .where(where);
+      const rows = await db
+        .select(listingColumns(userId, null))
+        .from(productFavorites)
+        .innerJoin(products, eq(products.id, productFavorites.product_id))
+        .innerJoin(profiles, eq(profiles.id, products.seller_id))
+        .where(where)
+        .orderBy(desc(productFavorites.created_at), products.id)
+        .limit(limit)
+        .offset(offset);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async home(viewerId: string | null, size: number) {
+      const featured = await selectListings(db, viewerId)
+        .where(and(PUBLIC_LISTING_PREDICATE, sql.raw(`"products"."is_featured" = true`)))
+        .orderBy(sql`random()`)
+        .limit(size);
+      const newest = await selectListings(db, viewerId)
+        .where(PUBLIC_LISTING_PREDICATE)
+        .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+        .limit(size);
+      return { featured, newest };
+    },
+
+    async recentlySold(viewerId: string | null, size: number) {
+      return selectListings(db, viewerId)
+        .where(SOLD_LISTING_PREDICATE)
+        .orderBy(sql`${products.sold_at} desc nulls last`, products.id)
+        .limit(size);
+    },
+
+    /**
+     * Public listings like this one: same category, at least one shared gear type; nearest first
+     * when it has coordinates, then by shared gear types and rod/reel details, then newest.
+     */
+    async similar(source: SimilarSource, viewerId: string | null, limit: number) {
+      const point =
+        source.location_lat !== null && source.location_lng !== null
+          ? { lat: source.location_lat, lng: source.location_lng }
+          : null;
+      const gearTypes = textArray(source.gear_types);
+      const sameDetail = (column: SQLWrapper, value: string | null) =>
+        value === null ? sql`0` : sql`(${column} is not distinct from ${value})::int`;
+      const score = sql`(cardinality(array(select unnest(${products.gear_types}) intersect select unnest(${gearTypes}))) + ${sameDetail(products.rod_power_rating, source.rod_power_rating)} + ${sameDetail(products.rod_composition, source.rod_composition)} + ${sameDetail(products.reel_type, source.reel_type)} + ${sameDetail(products.brand, source.brand)})`;
+      const order: SQL[] = point ? [sql`${distanceMiles(point)} asc nulls last`] : [];
+      return selectListings(db, viewerId, point)
+        .where(
+          and(
+            PUBLIC_LISTING_PREDICATE,
+            eq(products.category, source.category),
+            ne(products.id, source.id),
+            sql`${products.gear_types} && ${gearTypes}`,
+          ),
+        )
+        .orderBy(...order, sql`${score} desc`, sql`${products.created_at} desc nulls last`, products.id)
+        .limit(limit);
+    },
+
+    /** Members who liked or favourited the listing (not the seller), latest interest first. */
+    async buyerCandidates(productId: string, sellerId: string) {
+      const interest = unionAll(
+        db
+          .select({ user_id: productLikes.user_id, at: productLikes.created_at })
+          .from(productLikes)
+          .where(eq(productLikes.product_id, productId)),
+        db
+          .select({ user_id: productFavorites.user_id, at: productFavorites.created_at })
+          .from(productFavorites)
+          .where(eq(productFavorites.product_id, productId)),
+      ).as('interest');
+      return db
+        .select({ id: profiles.id, username: profiles.username, avatar_url: profiles.avatar_url })
+        .from(interest)
+        .innerJoin(profiles, eq(profiles.id, interest.user_id))
+        .where(ne(profiles.id, sellerId))
+        .groupBy(profiles.id, profiles.username, profiles.avatar_url)
+        .orderBy(sql`max(${interest.at}) desc`, profiles.username)
+        .limit(BUYER_CANDIDATES_LIMIT);
+    },
+  };
+}
+
+export interface SimilarSource {
+  id: string;
+  category: string;
+  gear_types: string[];
+  location_lat: number | null;
+  location_lng: number | null;
+  rod_power_rating: string | null;
+  rod_composition: string | null;
+  reel_type: string | null;
+  brand: string | null;
+}
+
+function columnsOf(fields: ListingFields, coordinates: GeoPoint | null) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    price: fields.price,
+    condition: fields.condition,
+    category: fields.category,
+    gear_types: fields.gear_types,
+    images: fields.images,
+    location: fields.location,
+    location_lat: coordinates?.lat ?? null,
+    location_lng: coordinates?.lng ?? null,
+    brand: fields.brand,
+    model: fields.model,
+    rod_brand: fields.rod_brand,
+    rod_composition: fields.rod_composition,
+    rod_length_feet: fields.rod_length_feet,
+    rod_length_inches: fields.rod_length_inches,
+    rod_power_rating: fields.rod_power_rating,
+    reel_brand: fields.reel_brand,
+    reel_type: fields.reel_type,
+    reel_gear_ratio: fields.reel_gear_ratio,
+  };
+}
+
+export type ListingsRepository = ReturnType<typeof createListingsRepository>;
+export type ListingRow = NonNullable<Awaited<ReturnType<ListingsRepository['findById']>>>;

@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorDto,
+  BuyerCandidatesDto,
+  HomeListingsDto,
+  LISTING_MESSAGES as M,
+  ListingBody,
+  ListingDto,
+  ListingIdParams,
+  ListingListDto,
+  ListListingsQuery,
+  MarkSoldBody,
+  MyFavoritesQuery,
+  RateTransactionBody,
+  SimilarListingsDto,
+  ToggleResultDto,
+} from '@castline/shared';
+import { requireActor } from '../../http/auth-hooks.js';
+import { NotFoundError, ValidationError } from '../../http/errors.js';
+import type { BodyReader, ListingsService } from './listings.service.js';
+
+const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
+const tags = ['listings'];
+
+/** A malformed listing id names no listing: 404 Product not found, like an unknown one. */
+function assertValidId(request: FastifyRequest): void {
+  if (request.validationError?.validationContext === 'params') throw new NotFoundError(M.productNotFound);
+}
+
+/**
+ * The body, read only once the service has checked who may act (401, 404 and 403 come before
+ * 400); a body that failed validation throws its errors with the spec's texts.
+ */
+function bodyReader<T>(request: FastifyRequest): BodyReader<T> {
+  assertValidId(request);
+  return () => {
+    if (request.validationError) throw request.validationError;
+    return request.body as T;
+  };
+}
+
+export function registerListingsRoutes(app: FastifyInstance, listings: ListingsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/listings', {
+    config: { auth: 'optional' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Search the marketplace: public listings (active or pending, not sold), or sold ones with sold=true; 20 per page with the exact total',
+      querystring: ListListingsQuery,
+      response: { 200: ListingListDto, ...errors },
+    },
+    handler: async (request) => {
+      const invalid = request.validationError;
+      if (invalid) {
+        const items = (invalid as { validation?: { instancePath?: string }[] }).validation ?? [];
+        const paths = items.map((item) => item.instancePath?.replace(/^\//, '').split('/')[0] || 'query');
+        throw new ValidationError(
+          M.invalidFilter,
+          [...new Set(paths)].map((path) => ({ path, message: M.invalidFilter })),
+        );
+      }
+      return listings.list(request.query, request.activeSession?.userId ?? null);
+    },
+  });
+
+  r.get('/api/listings/home', {
+    config: { auth: 'optional' },
+    schema: {
+      tags,
+      summary: 'Home rows: 4 random featured, 4 newest and 4 recently sold listings',
+      response: { 200: HomeListingsDto },
+    },
+    handler: async (request) => listings.home(request.activeSession?.userId ?? null),
+  });
+
+  r.get('/api/listings/:id', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'One listing; hidden and flagged ones only for their seller and moderators',
+      params: ListingIdParams,
+      response: { 200: ListingDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request);
+      return listings.detail(request.params.id, request.actor);
+    },
+  });
+
+  r.get('/api/listings/:id/similar', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Up to 8 public listings in the same category sharing a gear type, nearest first',
+      params: ListingIdParams,
+      response: { 200: SimilarListingsDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request);
+      return listings.similar(request.params.id, request.actor);
+    },
+  });
+
+  r.post('/api/listings', {
+    // A guest is told the spec's own text, so the session is checked here rather than by the guard.
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Create a listing (starts pending moderation, unsold)',
+      body: ListingBody,
+      response: { 201: ListingDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await listings.create(request.actor, bodyReader(request));
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.put('/api/listings/:id', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Edit a listing (its seller, or a moderator); moderation and sale fields are kept',
+      params: ListingIdParams,
+      body: ListingBody,
+      response: { 200: ListingDto, ...errors },
+    },
+    handler: async (request) =>
+      listings.update(request.params.id, requireActor(request), bodyReader(request)),
+  });
+
+  r.delete('/api/listings/:id', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Soft-delete a listing (its seller, or a moderator)',
+      params: ListingIdParams,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request);
+      await listings.remove(request.params.id, requireActor(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/listings/:id/mark-sold', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'mark_product_as_sold: the seller marks it sold (to a buyer, or null when sold elsewhere)',
+      params: ListingIdParams,
+      body: MarkSoldBody,
+      response: { 200: ListingDto, ...errors },
+    },
+    handler: async (request) =>
+      listings.markSold(request.params.id, requireActor(request), bodyReader(request)),
+  });
+
+  r.get('/api/listings/:id/buyer-candidates', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Members the seller may pick as the buyer (those who liked or favourited it)',
+      params: ListingIdParams,
+      response: { 200: BuyerCandidatesDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request);
+      void reply.header('cache-control', 'no-store');
+      return listings.buyerCandidates(request.params.id, requireActor(request));
+    },
+  });
+
+  r.post('/api/listings/:id/rating', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "The buyer rates the sale once (1 to 5); the seller's rating is recomputed",
+      params: ListingIdParams,
+      body: RateTransactionBody,
+      response: { 200: ListingDto, ...errors },
+    },
+    handler: async (request) => listings.rate(request.params.id, requireActor(request), bodyReader(request)),
+  });
+
+  for (const kind of ['like', 'favorite'] as const) {
+    r.post(`/api/listings/:id/${kind}`, {
+      config: { auth: 'required', actor: true },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: `Toggle the caller's ${kind}; answers the new state and count`,
+        params: ListingIdParams,
+        response: { 200: ToggleResultDto, ...errors },
+      },
+      handler: async (request) => {
+        assertValidId(request);
+        return listings.toggle(kind, request.params.id, requireActor(request));
+      },
+    });
+  }
+
+  r.get('/api/me/favorites', {
+    config: { auth: 'required' },
+    schema: {
+      tags,
+      summary: "The caller's favourite listings, newest favourite first",
+      querystring: MyFavoritesQuery,
+      response: { 200: ListingListDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return listings.favorites(request.activeSession!.userId, request.query.page, request.query.pageSize);
+    },
+  });
+}

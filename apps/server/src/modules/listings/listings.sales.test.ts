@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, LISTING_MESSAGES as M, ListingDto, ListingListDto } from '@castline/shared';
+import { notifications, products, profiles } from '../../db/schema/index.js';
+import { useTestApp } from '../../../test/test-app.js';
+import { buildListing, errorOf, get, post } from '../../../test/factories.js';
+import { guest, signedInMember, type Member } from './listings.test-helpers.js';
+
+const t = useTestApp();
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+let moderator: Member;
+beforeAll(async () => {
+  moderator = await signedInMember(t.app, t.database.db, 'moderator');
+});
+
+async function profile(id: string) {
+  const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, id));
+  return row!;
+}
+
+async function listIds(query: string) {
+  const response = await get(t.app, `/api/listings?${query}`, guest());
+  return ListingListDto.parse(response.json()).items.map((item) => item.id);
+}
+
+describe('POST /api/listings/:id/mark-sold (mark_product_as_sold)', () => {
+  it('sells to the buyer: hidden from the marketplace, one more sale, a PRODUCT_SOLD notification', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const buyer = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id, { title: 'Penn Slammer IV' });
+    expect(await listIds(`seller_id=${seller.id}`)).toEqual([listing.id]);
+
+    const response = await post(
+      t.app,
+      `/api/listings/${listing.id}/mark-sold`,
+      { buyer_id: buyer.id },
+      seller,
+    );
+    expect(response.statusCode).toBe(200);
+    const sold = ListingDto.parse(response.json());
+    expect(sold).toMatchObject({ sold: true, buyer_id: buyer.id, visible_in_marketplace: false });
+    expect(Date.now() - new Date(sold.sold_at!).getTime()).toBeLessThan(60_000);
+
+    expect((await profile(seller.id)).sales_count).toBe(1);
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.user_id, buyer.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'PRODUCT_SOLD',
+      title: 'Product Sold',
+      message: '"Penn Slammer IV" was marked as sold to you',
+      read: false,
+      data: {
+        productId: listing.id,
+        product_id: listing.id,
+        productName: 'Penn Slammer IV',
+        is_seller: false,
+      },
+    });
+
+    expect(await listIds(`seller_id=${seller.id}`)).toEqual([]);
+    expect(await listIds(`seller_id=${seller.id}&sold=true`)).toEqual([listing.id]);
+  });
+
+  it('may be sold outside Castline (buyer null): no notification', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    const response = await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: null }, seller);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ sold: true, buyer_id: null });
+    expect((await profile(seller.id)).sales_count).toBe(1);
+  });
+
+  it('only once: a second mark answers 409 and counts nothing twice', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const buyer = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    const url = `/api/listings/${listing.id}/mark-sold`;
+    expect((await post(t.app, url, { buyer_id: buyer.id }, seller)).statusCode).toBe(200);
+    const again = await post(t.app, url, { buyer_id: buyer.id }, seller);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: M.alreadySold });
+    expect((await profile(seller.id)).sales_count).toBe(1);
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.user_id, buyer.id)),
+    ).toHaveLength(1);
+  });
+
+  it('the buyer must exist and cannot be the seller', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    const url = `/api/listings/${listing.id}/mark-sold`;
+    for (const [buyer_id, message] of [
+      [seller.id, M.cannotBuyOwn],
+      [UNKNOWN_ID, M.buyerNotFound],
+      ['not-a-uuid', M.buyerNotFound],
+    ] as const) {
+      const response = await post(t.app, url, { buyer_id }, seller);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message,
+        issues: [{ path: 'buyer_id', message }],
+      });
+    }
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, listing.id));
+    expect(row).toMatchObject({ sold: false, visible_in_marketplace: true });
+    expect((await profile(seller.id)).sales_count).toBe(0);
+  });
+
+  it('is for the seller only: other members and moderators get 403, guests 401', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const other = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    const url = `/api/listings/${listing.id}/mark-sold`;
+    for (const caller of [other, moderator]) {
+      const response = await post(t.app, url, { buyer_id: null }, caller);
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).message).toBe(M.notYourListing);
+    }
+    const anonymous = await post(t.app, url, { buyer_id: null }, guest());
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorOf(anonymous).message).toBe(AUTH_MESSAGES.notAuthenticated);
+    const missing = await post(t.app, `/api/listings/${UNKNOWN_ID}/mark-sold`, { buyer_id: null }, seller);
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe(M.productNotFound);
+  });
+});
+
+describe('GET /api/listings/:id/buyer-candidates', () => {
+  it('lists members who liked or favourited the listing, latest interest first, for the seller only', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const liker = await signedInMember(t.app, t.database.db);
+    const fan = await signedInMember(t.app, t.database.db);
+    const bystander = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    expect((await post(t.app, `/api/listings/${listing.id}/like`, undefined, liker)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await post(t.app, `/api/listings/${listing.id}/favorite`, undefined, fan)).statusCode).toBe(200);
+    await post(t.app, `/api/listings/${listing.id}/like`, undefined, fan);
+    await post(t.app, `/api/listings/${listing.id}/like`, undefined, seller);
+
+    const url = `/api/listings/${listing.id}/buyer-candidates`;
+    const response = await get(t.app, url, seller);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        { id: fan.id, username: fan.username, avatar_url: null },
+        { id: liker.id, username: liker.username, avatar_url: null },
+      ],
+    });
+    const denied = await get(t.app, url, bystander);
+    expect(denied.statusCode).toBe(403);
+    expect(errorOf(denied).message).toBe(M.notYourListing);
+  });
+});
+
+describe('POST /api/listings/:id/rating', () => {
+  async function soldListing() {
+    const seller = await signedInMember(t.app, t.database.db);
+    const buyer = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
+    return { seller, buyer, listing };
+  }
+
+  it("the buyer rates once; the seller's rating is the average of their rated sales", async () => {
+    const { seller, buyer, listing } = await soldListing();
+    const response = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 5 }, buyer);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: listing.id, transaction_rating: 5 });
+    expect(await profile(seller.id)).toMatchObject({ seller_rating: 5, cached_seller_rating: 5 });
+
+    const again = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 1 }, buyer);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: M.alreadyRated });
+
+    // Two more sales by the same seller, rated 4 and 4: (5 + 4 + 4) / 3 = 4.33.
+    for (const rating of [4, 4]) {
+      const second = await buildListing(t.database.db, seller.id);
+      const secondBuyer = await signedInMember(t.app, t.database.db);
+      await post(t.app, `/api/listings/${second.id}/mark-sold`, { buyer_id: secondBuyer.id }, seller);
+      expect(
+        (await post(t.app, `/api/listings/${second.id}/rating`, { rating }, secondBuyer)).statusCode,
+      ).toBe(200);
+    }
+    expect(await profile(seller.id)).toMatchObject({
+      seller_rating: 4.33,
+      cached_seller_rating: 4.33,
+      sales_count: 3,
+    });
+    const card = await get(t.app, `/api/listings/${listing.id}`, guest());
+    expect(card.json().seller).toMatchObject({ seller_rating: 4.33, sales_count: 3 });
+  });
+
+  it('only the buyer may rate; ratings are whole numbers from 1 to 5', async () => {
+    const { seller, buyer, listing } = await soldListing();
+    const url = `/api/listings/${listing.id}/rating`;
+    for (const caller of [seller, await signedInMember(t.app, t.database.db)]) {
+      const response = await post(t.app, url, { rating: 5 }, caller);
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: M.ratingNotAllowed });
+    }
+    for (const rating of [0, 6, 3.5, '4', null]) {
+      const response = await post(t.app, url, { rating }, buyer);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toBe(M.ratingRange);
+    }
+    expect((await post(t.app, url, {}, buyer)).statusCode).toBe(400);
+    expect((await profile(seller.id)).seller_rating).toBe(0);
+    expect((await post(t.app, url, { rating: 1 }, guest())).statusCode).toBe(401);
+  });
+
+  it('an unsold listing cannot be rated', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const someone = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    const response = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 4 }, someone);
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toEqual({ code: 'CONFLICT', message: M.notSold });
+  });
+});

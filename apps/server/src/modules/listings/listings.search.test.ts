@@ -1,0 +1,502 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LISTING_MESSAGES as M, ListingListDto, type ListingDto } from '@castline/shared';
+import { useTestApp } from '../../../test/test-app.js';
+import {
+  buildListing,
+  buildUser,
+  errorOf,
+  get,
+  type BuildListingOverrides,
+  type Caller,
+} from '../../../test/factories.js';
+import { AUSTIN, DALLAS, guest, signedInMember } from './listings.test-helpers.js';
+
+// Each test lists its own seller's listings (seller_id=…), so tests do not see each other's rows.
+const t = useTestApp();
+
+async function list(query: Record<string, string | number>, caller: Caller = guest()) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  const response = await get(t.app, `/api/listings?${search}`, caller);
+  expect(response.statusCode, response.body).toBe(200);
+  return ListingListDto.parse(response.json());
+}
+
+const titles = (items: ListingDto[]) => items.map((item) => item.title);
+
+async function seller() {
+  return (await buildUser(t.database.db)).id;
+}
+
+/** Listings created in order, one second apart (created_at ascending). */
+async function listingsInOrder(sellerId: string, rows: BuildListingOverrides[]) {
+  const start = Date.now() - rows.length * 1000;
+  const built = [];
+  for (const [index, row] of rows.entries()) {
+    built.push(
+      await buildListing(t.database.db, sellerId, { created_at: new Date(start + index * 1000), ...row }),
+    );
+  }
+  return built;
+}
+
+describe('GET /api/listings: what the public sees', () => {
+  it('shows active and pending listings; hides hidden, flagged, deleted, sold and invisible ones', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'active', moderation_status: 'active' },
+      { title: 'pending', moderation_status: 'pending' },
+      { title: 'hidden', moderation_status: 'hidden' },
+      { title: 'flagged', moderation_status: 'flagged' },
+      { title: 'deleted', deleted: true, deleted_at: new Date(), visible_in_marketplace: false },
+      { title: 'sold', sold: true, sold_at: new Date(), visible_in_marketplace: false },
+      { title: 'invisible', visible_in_marketplace: false },
+    ]);
+    const page = await list({ seller_id: sellerId });
+    expect(titles(page.items)).toEqual(['pending', 'active']);
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+  });
+
+  it('shows a seller all their own listings of every status (never deleted ones); others see the public ones', async () => {
+    const owner = await signedInMember(t.app, t.database.db);
+    await listingsInOrder(owner.id, [
+      { title: 'active' },
+      { title: 'hidden', moderation_status: 'hidden' },
+      { title: 'flagged', moderation_status: 'flagged' },
+      { title: 'sold', sold: true, sold_at: new Date(), visible_in_marketplace: false },
+      { title: 'deleted', deleted: true },
+    ]);
+    expect(titles((await list({ seller_id: owner.id }, owner)).items)).toEqual([
+      'sold',
+      'flagged',
+      'hidden',
+      'active',
+    ]);
+    expect(titles((await list({ seller_id: owner.id, sold: 'true' }, owner)).items)).toEqual(['sold']);
+    expect(titles((await list({ seller_id: owner.id, sold: 'false' }, owner)).items)).toEqual([
+      'flagged',
+      'hidden',
+      'active',
+    ]);
+    const someoneElse = await signedInMember(t.app, t.database.db);
+    expect(titles((await list({ seller_id: owner.id }, someoneElse)).items)).toEqual(['active']);
+  });
+
+  it('sold=true lists sold listings, most recently sold first', async () => {
+    const sellerId = await seller();
+    const now = Date.now();
+    await listingsInOrder(sellerId, [
+      {
+        title: 'sold long ago',
+        sold: true,
+        sold_at: new Date(now - 86_400_000),
+        visible_in_marketplace: false,
+      },
+      { title: 'sold just now', sold: true, sold_at: new Date(now), visible_in_marketplace: false },
+      {
+        title: 'sold yesterday',
+        sold: true,
+        sold_at: new Date(now - 3_600_000),
+        visible_in_marketplace: false,
+      },
+      { title: 'sold but hidden', sold: true, sold_at: new Date(now), moderation_status: 'hidden' },
+      { title: 'for sale' },
+    ]);
+    const page = await list({ seller_id: sellerId, sold: 'true' });
+    expect(titles(page.items)).toEqual(['sold just now', 'sold yesterday', 'sold long ago']);
+    expect(page.total).toBe(3);
+    expect(titles((await list({ seller_id: sellerId, sold: 'true', sort: 'oldest' })).items)[0]).toBe(
+      'sold long ago',
+    );
+  });
+
+  it('pages 20 at a time with the exact total', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(
+      sellerId,
+      Array.from({ length: 23 }, (_, i) => ({ title: `item ${String(i).padStart(2, '0')}` })),
+    );
+    const first = await list({ seller_id: sellerId });
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]!.title).toBe('item 22');
+    expect(first.total).toBe(23);
+    const second = await list({ seller_id: sellerId, page: 2 });
+    expect(titles(second.items)).toEqual(['item 02', 'item 01', 'item 00']);
+    expect(second).toMatchObject({ total: 23, page: 2, pageSize: 20 });
+    const small = await list({ seller_id: sellerId, pageSize: 5, page: 5 });
+    expect(titles(small.items)).toEqual(['item 02', 'item 01', 'item 00']);
+    expect((await list({ seller_id: sellerId, page: 9 })).items).toEqual([]);
+  });
+
+  it('the total matches the public listings in the whole marketplace', async () => {
+    const page = await list({});
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as count from products where deleted = false and visible_in_marketplace and moderation_status in ('active','pending') and sold = false`,
+      )) as unknown as { rows: { count: number }[] }
+    ).rows;
+    expect(page.total).toBe(row!.count);
+    expect(page.total).toBeGreaterThan(20);
+  });
+});
+
+describe('filters', () => {
+  it('category and condition match any of the given values', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'tackle good', category: 'tackle', condition: 'good' },
+      { title: 'accessories new', category: 'accessories', condition: 'new' },
+      {
+        title: 'rods fair',
+        category: 'rods',
+        condition: 'fair',
+        rod_brand: 'Penn',
+        rod_length_feet: 7,
+        rod_length_inches: 0,
+      },
+    ]);
+    expect(titles((await list({ seller_id: sellerId, category: 'tackle,accessories' })).items)).toEqual([
+      'accessories new',
+      'tackle good',
+    ]);
+    expect(titles((await list({ seller_id: sellerId, condition: 'fair' })).items)).toEqual(['rods fair']);
+    expect(titles((await list({ seller_id: sellerId, category: 'tackle', condition: 'new' })).items)).toEqual(
+      [],
+    );
+  });
+
+  it('gear_types matches listings having any of the given gear types', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'fresh', gear_types: ['Freshwater'] },
+      { title: 'salt', gear_types: ['Saltwater'] },
+      { title: 'fly and fresh', gear_types: ['Fly Fishing', 'Freshwater'] },
+    ]);
+    expect(titles((await list({ seller_id: sellerId, gear_types: 'Saltwater,Fly Fishing' })).items)).toEqual([
+      'fly and fresh',
+      'salt',
+    ]);
+    const repeated = await get(
+      t.app,
+      `/api/listings?seller_id=${sellerId}&gear_types=Freshwater&gear_types=Saltwater`,
+      guest(),
+    );
+    expect(titles(ListingListDto.parse(repeated.json()).items)).toEqual(['fly and fresh', 'salt', 'fresh']);
+  });
+
+  it("price 'min-max' filters inclusively; a non-numeric bound is ignored", async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: '$10', price: 10 },
+      { title: '$50', price: 50 },
+      { title: '$120', price: 120 },
+    ]);
+    const within = async (price: string) =>
+      titles((await list({ seller_id: sellerId, price, sort: 'price_asc' })).items);
+    expect(await within('10-50')).toEqual(['$10', '$50']);
+    expect(await within('20-')).toEqual(['$50', '$120']);
+    expect(await within('-50')).toEqual(['$10', '$50']);
+    expect(await within('abc-50')).toEqual(['$10', '$50']);
+    expect(await within('20-abc')).toEqual(['$50', '$120']);
+    expect(await within('abc-xyz')).toEqual(['$10', '$50', '$120']);
+  });
+
+  it('brand matches brand, rod brand or reel brand, ignoring case', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'plain brand', brand: 'Shimano' },
+      {
+        title: 'rod brand',
+        category: 'rods',
+        rod_brand: 'SHIMANO',
+        rod_length_feet: 6,
+        rod_length_inches: 6,
+      },
+      { title: 'reel brand', category: 'reels', reel_brand: 'shimano' },
+      { title: 'other brand', brand: 'Daiwa' },
+    ]);
+    expect(titles((await list({ seller_id: sellerId, brand: 'shimano' })).items)).toEqual([
+      'reel brand',
+      'rod brand',
+      'plain brand',
+    ]);
+  });
+
+  it('rod power, rod composition and reel type match any of the given values', async () => {
+    const sellerId = await seller();
+    const rod = { category: 'rods', rod_length_feet: 7, rod_length_inches: 0 };
+    await listingsInOrder(sellerId, [
+      { ...rod, title: 'medium graphite', rod_power_rating: 'Medium', rod_composition: 'graphite' },
+      { ...rod, title: 'heavy fiberglass', rod_power_rating: 'Heavy', rod_composition: 'fiberglass' },
+      { title: 'baitcaster', category: 'reels', reel_type: 'baitcasting' },
+      { title: 'spinner', category: 'reels', reel_type: 'spinning' },
+    ]);
+    expect(titles((await list({ seller_id: sellerId, rod_power: 'Heavy,Light' })).items)).toEqual([
+      'heavy fiberglass',
+    ]);
+    expect(titles((await list({ seller_id: sellerId, rod_composition: 'graphite' })).items)).toEqual([
+      'medium graphite',
+    ]);
+    expect(titles((await list({ seller_id: sellerId, reel_type: 'spinning,fly' })).items)).toEqual([
+      'spinner',
+    ]);
+  });
+
+  it('rod length bounds are inches (feet × 12 + inches), inclusive', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: '5\'6"', category: 'rods', rod_length_feet: 5, rod_length_inches: 6 },
+      { title: '7\'0"', category: 'rods', rod_length_feet: 7, rod_length_inches: 0 },
+      { title: '9\'2"', category: 'rods', rod_length_feet: 9, rod_length_inches: 2 },
+      { title: 'no rod', category: 'tackle' },
+    ]);
+    expect(
+      titles((await list({ seller_id: sellerId, rod_length_min: 66, rod_length_max: 84 })).items),
+    ).toEqual(['7\'0"', '5\'6"']);
+    expect(titles((await list({ seller_id: sellerId, rod_length_min: 85 })).items)).toEqual(['9\'2"']);
+  });
+
+  it('featured=true lists featured listings only', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [{ title: 'plain' }, { title: 'featured', is_featured: true }]);
+    expect(titles((await list({ seller_id: sellerId, featured: 'true' })).items)).toEqual(['featured']);
+    expect(titles((await list({ seller_id: sellerId, featured: 'false' })).items)).toEqual(['plain']);
+  });
+
+  it('an unknown filter value answers 400 with the filters text', async () => {
+    for (const query of [
+      'category=boats',
+      'sort=cheapest',
+      'page=0',
+      'seller_id=nope',
+      'radius=5000&lat=1&lng=1',
+    ]) {
+      const response = await get(t.app, `/api/listings?${query}`, guest());
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toBe(M.invalidFilter);
+    }
+  });
+});
+
+describe('sorts', () => {
+  it('newest (default), oldest, price ascending and descending', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'first $30', price: 30 },
+      { title: 'second $10', price: 10 },
+      { title: 'third $20', price: 20 },
+    ]);
+    const sorted = async (sort?: string) =>
+      titles((await list({ seller_id: sellerId, ...(sort ? { sort } : {}) })).items);
+    expect(await sorted()).toEqual(['third $20', 'second $10', 'first $30']);
+    expect(await sorted('newest')).toEqual(['third $20', 'second $10', 'first $30']);
+    expect(await sorted('oldest')).toEqual(['first $30', 'second $10', 'third $20']);
+    expect(await sorted('price_asc')).toEqual(['second $10', 'third $20', 'first $30']);
+    expect(await sorted('price_desc')).toEqual(['first $30', 'third $20', 'second $10']);
+    // Relevance needs a search text; without one it is newest first.
+    expect(await sorted('relevance')).toEqual(['third $20', 'second $10', 'first $30']);
+  });
+
+  it('distance needs a point (400 otherwise); so does a radius', async () => {
+    for (const query of ['sort=distance', 'radius=50', 'lat=30.2', 'lng=-97.7']) {
+      const response = await get(t.app, `/api/listings?${query}`, guest());
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', message: M.invalidFilter });
+    }
+  });
+});
+
+describe('full-text search (q)', () => {
+  it('finds words in the title, brand and model, and the description, stemmed', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'Stradic FL 2500 spinning reel', brand: 'Shimano', model: 'Stradic', category: 'reels' },
+      { title: 'Tackle box', description: 'Comes with a few Shimano lures.' },
+      { title: 'Landing net', description: 'Rubber mesh.' },
+    ]);
+    expect(titles((await list({ seller_id: sellerId, q: 'shimano' })).items)).toEqual([
+      'Stradic FL 2500 spinning reel',
+      'Tackle box',
+    ]);
+    expect(titles((await list({ seller_id: sellerId, q: 'reels' })).items)).toEqual([
+      'Stradic FL 2500 spinning reel',
+    ]);
+    expect(titles((await list({ seller_id: sellerId, q: 'lure' })).items)).toEqual(['Tackle box']);
+    expect(titles((await list({ seller_id: sellerId, q: 'net -rubber' })).items)).toEqual([]);
+  });
+
+  it('tolerates a typo in the title ("shimno" finds "Shimano")', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [{ title: 'Shimano Curado baitcaster' }, { title: 'Penn Battle III' }]);
+    const page = await list({ seller_id: sellerId, q: 'shimno' });
+    expect(titles(page.items)).toEqual(['Shimano Curado baitcaster']);
+    expect(page.total).toBe(1);
+    expect(titles((await list({ seller_id: sellerId, q: 'Pen Batle' })).items)).toEqual(['Penn Battle III']);
+  });
+
+  it('needs every word of a misspelt search to be close to the title, not just one', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'Shimano Stradic spinning reel' },
+      { title: 'Daiwa BG spinning reel' },
+      { title: 'Shimano Curado baitcaster' },
+    ]);
+    const page = await list({ seller_id: sellerId, q: 'shimno spining' });
+    expect(titles(page.items)).toEqual(['Shimano Stradic spinning reel']);
+  });
+
+  it('any search text is safe: operators, quotes and punctuation never fail', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [{ title: "O'Neill 50% off rod & reel" }]);
+    for (const q of [
+      "'",
+      '!!!',
+      'a & b | !c',
+      ':*',
+      '"unterminated',
+      "o'neill",
+      '50%',
+      "'; drop table products; --",
+      '-',
+    ]) {
+      const page = await list({ seller_id: sellerId, q });
+      expect(page.total).toBeLessThanOrEqual(1);
+    }
+    expect(titles((await list({ seller_id: sellerId, q: "o'neill" })).items)).toEqual([
+      "O'Neill 50% off rod & reel",
+    ]);
+  });
+
+  it('ranks by relevance when searching: a title match before a description match', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'Spinning combo', description: 'Ugly Stik rod with a spare ugly stik reel seat.' },
+      { title: 'Tackle bag', description: 'Fits an Ugly Stik.' },
+      { title: 'Ugly Stik GX2', description: 'Classic rod.', brand: 'Ugly Stik' },
+    ]);
+    const ranked = titles((await list({ seller_id: sellerId, q: 'ugly stik' })).items);
+    expect(ranked[0]).toBe('Ugly Stik GX2');
+    expect(ranked).toHaveLength(3);
+    expect(titles((await list({ seller_id: sellerId, q: 'ugly stik', sort: 'newest' })).items)).toEqual([
+      'Ugly Stik GX2',
+      'Tackle bag',
+      'Spinning combo',
+    ]);
+  });
+});
+
+describe('radius search', () => {
+  it('Austin to Dallas is about 180 miles: a 50-mile radius leaves Dallas out, 200 takes it in', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'in Austin', location: 'Austin, TX', location_lat: AUSTIN.lat, location_lng: AUSTIN.lng },
+      { title: 'in Dallas', location: 'Dallas, TX', location_lat: DALLAS.lat, location_lng: DALLAS.lng },
+      { title: 'nowhere known', location: 'Somewhere', location_lat: null, location_lng: null },
+    ]);
+    const near = { seller_id: sellerId, lat: AUSTIN.lat, lng: AUSTIN.lng };
+    const fifty = await list({ ...near, radius: 50 });
+    expect(titles(fifty.items)).toEqual(['in Austin']);
+    expect(fifty.items[0]!.distance).toBe(0);
+    expect(fifty.total).toBe(1);
+
+    const twoHundred = await list({ ...near, radius: 200, sort: 'distance' });
+    expect(titles(twoHundred.items)).toEqual(['in Austin', 'in Dallas']);
+    const dallas = twoHundred.items[1]!.distance!;
+    expect(dallas).toBeGreaterThan(175);
+    expect(dallas).toBeLessThan(190);
+  });
+
+  it('a point without a radius computes distances without filtering; unknown places sort last', async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'nowhere known', location_lat: null, location_lng: null },
+      { title: 'in Dallas', location_lat: DALLAS.lat, location_lng: DALLAS.lng },
+      { title: 'in Austin', location_lat: AUSTIN.lat, location_lng: AUSTIN.lng },
+    ]);
+    const fromDallas = await list({
+      seller_id: sellerId,
+      lat: DALLAS.lat,
+      lng: DALLAS.lng,
+      sort: 'distance',
+    });
+    expect(titles(fromDallas.items)).toEqual(['in Dallas', 'in Austin', 'nowhere known']);
+    expect(fromDallas.items.map((item) => item.distance)).toEqual([0, expect.closeTo(182.3, 0), null]);
+    const newest = await list({ seller_id: sellerId, lat: DALLAS.lat, lng: DALLAS.lng });
+    expect(titles(newest.items)).toEqual(['in Austin', 'in Dallas', 'nowhere known']);
+    expect((await list({ seller_id: sellerId })).items.every((item) => item.distance === null)).toBe(true);
+  });
+});
+
+describe('GET /api/listings/:id/similar', () => {
+  it('same category, a shared gear type, public and unsold, not itself; nearest first; at most 8', async () => {
+    // In Alaska, far from every other test's listing (they default to Austin).
+    const sellerId = await seller();
+    const [source] = await listingsInOrder(sellerId, [
+      {
+        title: 'source',
+        category: 'tackle',
+        gear_types: ['Saltwater'],
+        location_lat: 61.2181,
+        location_lng: -149.9003,
+      },
+    ]);
+    const otherSeller = await seller();
+    await listingsInOrder(otherSeller, [
+      {
+        title: 'near',
+        category: 'tackle',
+        gear_types: ['Saltwater', 'Freshwater'],
+        location_lat: 61.3,
+        location_lng: -149.8,
+      },
+      {
+        title: 'far',
+        category: 'tackle',
+        gear_types: ['Saltwater'],
+        location_lat: 64.8378,
+        location_lng: -147.7164,
+      },
+      { title: 'other gear', category: 'tackle', gear_types: ['Fly Fishing'] },
+      { title: 'other category', category: 'accessories', gear_types: ['Saltwater'] },
+      {
+        title: 'sold',
+        category: 'tackle',
+        gear_types: ['Saltwater'],
+        sold: true,
+        visible_in_marketplace: false,
+      },
+      { title: 'hidden', category: 'tackle', gear_types: ['Saltwater'], moderation_status: 'hidden' },
+    ]);
+    const response = await get(t.app, `/api/listings/${source!.id}/similar`, guest());
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as ListingDto[];
+    expect(titles(items).slice(0, 2)).toEqual(['near', 'far']);
+    expect(titles(items)).not.toContain('source');
+    for (const excluded of ['other gear', 'other category', 'sold', 'hidden'])
+      expect(titles(items)).not.toContain(excluded);
+    expect(items.length).toBeLessThanOrEqual(8);
+
+    await listingsInOrder(
+      otherSeller,
+      Array.from({ length: 9 }, (_, i) => ({
+        title: `more ${i}`,
+        category: 'tackle',
+        gear_types: ['Saltwater'],
+      })),
+    );
+    const capped = await get(t.app, `/api/listings/${source!.id}/similar`, guest());
+    expect(capped.json().items).toHaveLength(8);
+  });
+
+  it('answers 404 for a listing the caller may not see', async () => {
+    const sellerId = await seller();
+    const [hidden] = await listingsInOrder(sellerId, [{ moderation_status: 'hidden' }]);
+    for (const id of [hidden!.id, 'nope']) {
+      const response = await get(t.app, `/api/listings/${id}/similar`, guest());
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).message).toBe(M.productNotFound);
+    }
+  });
+});

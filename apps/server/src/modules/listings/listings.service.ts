@@ -1,0 +1,241 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  BuyerCandidatesDto,
+  Coordinates,
+  HomeListingsDto,
+  ListingDto,
+  ListingFields,
+  ListingListDto,
+  ListListingsQuery,
+  MarkSoldBody,
+  RateTransactionBody,
+  SimilarListingsDto,
+  ToggleResultDto,
+} from '@castline/shared';
+import {
+  canCreateListing,
+  canManageListing,
+  canRateTransaction,
+  canViewListing,
+  HOME_ROW_SIZE,
+  isListingOwner,
+  LISTING_MESSAGES as M,
+  LISTING_POLICY_MESSAGES,
+  parsePriceRange,
+} from '@castline/shared';
+import type { Actor } from '../../http/access-policy.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../http/errors.js';
+import type { GeoPoint, ListingSearch, ListingsRepository, ListingState } from './listings.repository.js';
+import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
+
+export const SIMILAR_LISTINGS_LIMIT = 8;
+
+/** Turns a place text into coordinates (the places provider); null when it knows no such place. */
+export type Geocoder = (text: string) => Promise<Coordinates | null>;
+
+/** Reads the validated request body; throws its validation error. Called once the caller may act. */
+export type BodyReader<T> = () => T;
+
+export type ListListingsParams = z.output<typeof ListListingsQuery>;
+
+export interface ListingsServiceDeps {
+  repository: ListingsRepository;
+  logger: FastifyBaseLogger;
+  geocode?: Geocoder | undefined;
+}
+
+function invalidFilter(path: string): ValidationError {
+  return new ValidationError(M.invalidFilter, [{ path, message: M.invalidFilter }]);
+}
+
+function isBanned(actor: Actor): boolean {
+  return actor.status === 'banned';
+}
+
+export function createListingsService({ repository, logger, geocode }: ListingsServiceDeps) {
+  async function coordinatesFor(fields: ListingFields, previous?: ListingState): Promise<GeoPoint | null> {
+    if (fields.location_coordinates) return fields.location_coordinates;
+    // An edit that keeps the place text keeps its coordinates.
+    if (
+      previous?.location === fields.location &&
+      previous.location_lat !== null &&
+      previous.location_lng !== null
+    ) {
+      return { lat: previous.location_lat, lng: previous.location_lng };
+    }
+    if (!geocode) return null;
+    try {
+      return await geocode(fields.location);
+    } catch (error) {
+      // A listing is still worth saving without coordinates; it just stays out of radius searches.
+      logger.warn({ err: error }, 'geocoding a listing location failed');
+      return null;
+    }
+  }
+
+  /** The listing when the caller may see it; otherwise 404 Product not found (also for deleted ones). */
+  async function visibleState(id: string, actor: Actor | null): Promise<ListingState> {
+    const state = await repository.findState(id);
+    if (!state || !canViewListing(actor, state)) throw new NotFoundError(M.productNotFound);
+    return state;
+  }
+
+  async function present(id: string, viewerId: string | null): Promise<ListingDto> {
+    const row = await repository.findById(id, viewerId);
+    if (!row) throw new NotFoundError(M.productNotFound);
+    return presentListing(row);
+  }
+
+  function assertNotBanned(actor: Actor): void {
+    if (isBanned(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
+  }
+
+  return {
+    async list(query: ListListingsParams, viewerId: string | null): Promise<ListingListDto> {
+      const hasLat = query.lat !== undefined;
+      const hasLng = query.lng !== undefined;
+      if (hasLat !== hasLng) throw invalidFilter(hasLat ? 'lng' : 'lat');
+      const point = hasLat && hasLng ? { lat: query.lat!, lng: query.lng! } : null;
+      if (query.radius !== undefined && !point) throw invalidFilter('radius');
+      if (query.sort === 'distance' && !point) throw invalidFilter('sort');
+
+      const q = query.q ? query.q : null;
+      const sort = query.sort ?? (q ? 'relevance' : 'newest');
+      const own = Boolean(viewerId && query.seller_id === viewerId);
+      const sold = query.sold === undefined ? null : query.sold === 'true';
+      const price = parsePriceRange(query.price);
+      const search: ListingSearch = {
+        viewerId,
+        scope: own
+          ? { kind: 'own', sellerId: viewerId!, sold }
+          : sold === true
+            ? { kind: 'sold' }
+            : { kind: 'public' },
+        sellerId: query.seller_id ?? null,
+        q,
+        categories: query.category,
+        conditions: query.condition,
+        gearTypes: query.gear_types,
+        priceMin: price.min,
+        priceMax: price.max,
+        brand: query.brand ? query.brand : null,
+        rodPowers: query.rod_power,
+        rodCompositions: query.rod_composition,
+        reelTypes: query.reel_type,
+        rodLengthMin: query.rod_length_min ?? null,
+        rodLengthMax: query.rod_length_max ?? null,
+        featured: query.featured === undefined ? null : query.featured === 'true',
+        point,
+        radiusMiles: query.radius ?? null,
+        sort: sort === 'relevance' && !q ? 'newest' : sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      };
+      const { rows, total } = await repository.search(search);
+      return { items: rows.map(presentListing), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async home(viewerId: string | null): Promise<HomeListingsDto> {
+      const { featured, newest } = await repository.home(viewerId, HOME_ROW_SIZE);
+      let recentlySold: HomeListingsDto['recentlySold'] = [];
+      try {
+        recentlySold = (await repository.recentlySold(viewerId, HOME_ROW_SIZE)).map(presentListing);
+      } catch (error) {
+        // Spec 000 §8: "Recently sold returns an empty list on error."
+        logger.error({ err: error }, 'recently sold listings failed');
+      }
+      return { featured: featured.map(presentListing), newest: newest.map(presentListing), recentlySold };
+    },
+
+    async detail(id: string, actor: Actor | null): Promise<ListingDto> {
+      const row = await repository.findById(id, actor?.id ?? null);
+      if (!row || !canViewListing(actor, row)) throw new NotFoundError(M.productNotFound);
+      return presentListing(row);
+    },
+
+    async similar(id: string, actor: Actor | null): Promise<SimilarListingsDto> {
+      const source = await repository.findById(id, null);
+      if (!source || !canViewListing(actor, source)) throw new NotFoundError(M.productNotFound);
+      const rows = await repository.similar(source, actor?.id ?? null, SIMILAR_LISTINGS_LIMIT);
+      return { items: rows.map(presentListing) };
+    },
+
+    async create(actor: Actor | null, readBody: BodyReader<ListingFields>): Promise<ListingDto> {
+      if (!actor) throw new UnauthenticatedError(M.mustBeLoggedIn);
+      if (!canCreateListing(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
+      const fields = readBody();
+      const id = await repository.create(actor.id, fields, await coordinatesFor(fields));
+      return present(id, actor.id);
+    },
+
+    async update(id: string, actor: Actor, readBody: BodyReader<ListingFields>): Promise<ListingDto> {
+      const state = await visibleState(id, actor);
+      assertNotBanned(actor);
+      if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
+      const fields = readBody();
+      const updated = await repository.update(id, fields, await coordinatesFor(fields, state));
+      if (!updated) throw new NotFoundError(M.productNotFound);
+      return present(id, actor.id);
+    },
+
+    async remove(id: string, actor: Actor): Promise<void> {
+      const state = await visibleState(id, actor);
+      assertNotBanned(actor);
+      if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
+      if (!(await repository.softDelete(id))) throw new NotFoundError(M.productNotFound);
+    },
+
+    async markSold(id: string, actor: Actor, readBody: BodyReader<MarkSoldBody>): Promise<ListingDto> {
+      const state = await visibleState(id, actor);
+      if (!isListingOwner(actor, state)) throw new ForbiddenError(M.notYourListing);
+      assertNotBanned(actor);
+      if (state.sold) throw new ConflictError('CONFLICT', M.alreadySold);
+      const { buyer_id: buyerId } = readBody();
+      if (buyerId === state.seller_id) {
+        throw new ValidationError(M.cannotBuyOwn, [{ path: 'buyer_id', message: M.cannotBuyOwn }]);
+      }
+      if (buyerId !== null && !(await repository.profileExists(buyerId))) {
+        throw new ValidationError(M.buyerNotFound, [{ path: 'buyer_id', message: M.buyerNotFound }]);
+      }
+      if (!(await repository.markSold(id, buyerId))) throw new ConflictError('CONFLICT', M.alreadySold);
+      return present(id, actor.id);
+    },
+
+    async buyerCandidates(id: string, actor: Actor): Promise<BuyerCandidatesDto> {
+      const state = await visibleState(id, actor);
+      if (!isListingOwner(actor, state)) throw new ForbiddenError(M.notYourListing);
+      return presentBuyerCandidates(await repository.buyerCandidates(id, state.seller_id));
+    },
+
+    async rate(id: string, actor: Actor, readBody: BodyReader<RateTransactionBody>): Promise<ListingDto> {
+      const state = await visibleState(id, actor);
+      if (!state.sold) throw new ConflictError('CONFLICT', M.notSold);
+      if (state.buyer_id !== actor.id) throw new ForbiddenError(M.ratingNotAllowed);
+      assertNotBanned(actor);
+      if (!canRateTransaction(actor, state)) throw new ConflictError('CONFLICT', M.alreadyRated);
+      const { rating } = readBody();
+      if (!(await repository.rate(id, actor.id, rating))) throw new ConflictError('CONFLICT', M.alreadyRated);
+      return present(id, actor.id);
+    },
+
+    async toggle(kind: 'like' | 'favorite', id: string, actor: Actor): Promise<ToggleResultDto> {
+      await visibleState(id, actor);
+      assertNotBanned(actor);
+      return repository.toggle(kind, id, actor.id);
+    },
+
+    async favorites(userId: string, page: number, pageSize: number): Promise<ListingListDto> {
+      const { rows, total } = await repository.favorites(userId, pageSize, (page - 1) * pageSize);
+      return { items: rows.map(presentListing), total, page, pageSize };
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Category } from '@castline/shared';
+import type { Database } from '../db/client.js';
+import { productFavorites, productLikes, products } from '../db/schema/index.js';
+import type { FileStorage } from '../platform/storage/file-storage.js';
+import { gearPhotoWebp } from './gear-photo.js';
+import { createRandom, demoListings } from './listing-catalog.js';
+
+/** How many demo listings a fresh database gets. */
+export const DEMO_LISTING_COUNT = 200;
+const PHOTO_VARIANTS = 5;
+const DAY_MS = 86_400_000;
+
+/** Paints the shared pool of demo photos once (5 per category) and answers their URLs. */
+async function storeDemoPhotos(storage: FileStorage): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  const categories: Category[] = ['rods', 'reels', 'combo', 'tackle', 'accessories'];
+  for (const category of categories) {
+    for (let variant = 0; variant < PHOTO_VARIANTS; variant += 1) {
+      const key = `product-images/demo-${category}-${variant}.webp`;
+      urls.set(
+        `${category}:${variant}`,
+        await storage.put(key, await gearPhotoWebp(category, variant), 'image/webp'),
+      );
+    }
+  }
+  return urls;
+}
+
+/**
+ * Fills the marketplace of a fresh demo database: listings over every category, condition,
+ * gear type and a spread of US places, some featured, some sold (most rated), some pending,
+ * with likes and favourites from other members; then brings the sellers' counts up to date.
+ */
+export async function seedDemoListings(
+  db: Database,
+  storage: FileStorage,
+  sellerIds: string[],
+): Promise<number> {
+  if (sellerIds.length < 2) return 0;
+  const photos = await storeDemoPhotos(storage);
+  const catalogue = demoListings(DEMO_LISTING_COUNT, sellerIds.length);
+  const random = createRandom(7);
+  const now = Date.now();
+
+  await db.transaction(async (tx) => {
+    const rows = catalogue.map((listing) => {
+      const createdAt = new Date(now - listing.ageDays * DAY_MS - Math.floor(random() * DAY_MS));
+      const soldAt = listing.sold
+        ? new Date(Math.min(now, createdAt.getTime() + listing.sold.daysAfter * DAY_MS))
+        : null;
+      const images = Array.from({ length: listing.photoCount }, (_, n) =>
+        photos.get(`${listing.category}:${(listing.photoVariant + n) % PHOTO_VARIANTS}`)!,
+      );
+      return {
+        title: listing.title,
+        description: listing.description,
+        price: listing.price,
+        condition: listing.condition,
+        category: listing.category,
+        gear_types: listing.gear_types,
+        images,
+        seller_id: sellerIds[listing.seller]!,
+        location: listing.location,
+        location_lat: listing.location_lat,
+        location_lng: listing.location_lng,
+        brand: listing.brand,
+        model: listing.model,
+        rod_brand: listing.rod_brand,
+        rod_composition: listing.rod_composition,
+        rod_length_feet: listing.rod_length_feet,
+        rod_length_inches: listing.rod_length_inches,
+        rod_power_rating: listing.rod_power_rating,
+        reel_brand: listing.reel_brand,
+        reel_type: listing.reel_type,
+        reel_gear_ratio: listing.reel_gear_ratio,
+        sold: listing.sold !== null,
+        sold_at: soldAt,
+        buyer_id: listing.sold ? sellerIds[listing.sold.buyer]! : null,
+        transaction_rating: listing.sold?.rating ?? null,
+        visible_in_marketplace: listing.sold === null,
+        moderation_status: listing.moderation_status,
+        is_featured: listing.is_featured,
+        created_at: createdAt,
+        updated_at: soldAt ?? createdAt,
+      };
+    });
+    const inserted = await tx
+      .insert(products)
+      .values(rows)
+      .returning({ id: products.id, seller_id: products.seller_id });
+
+    // Other members like and favourite a fair share of the listings.
+    const likes: { product_id: string; user_id: string }[] = [];
+    const favorites: { product_id: string; user_id: string }[] = [];
+    for (const { id, seller_id } of inserted) {
+      for (const user_id of sellerIds) {
+        if (user_id === seller_id) continue;
+        const roll = random();
+        if (roll < 0.06) likes.push({ product_id: id, user_id });
+        if (roll > 0.97) favorites.push({ product_id: id, user_id });
+      }
+    }
+    if (likes.length > 0) await tx.insert(productLikes).values(likes);
+    if (favorites.length > 0) await tx.insert(productFavorites).values(favorites);
+
+    await tx.execute(sql`
+      update products p set
+        likes_count = (select count(*) from product_likes l where l.product_id = p.id),
+        favorites_count = (select count(*) from product_favorites f where f.product_id = p.id)`);
+    await tx.execute(sql`
+      update profiles pr set
+        products_count = s.listed,
+        sales_count = s.sold,
+        seller_rating = s.rating,
+        cached_seller_rating = s.rating
+      from (
+        select seller_id,
+          count(*) filter (where not deleted) as listed,
+          count(*) filter (where sold) as sold,
+          coalesce(round(avg(transaction_rating)::numeric, 2), 0) as rating
+        from products group by seller_id
+      ) s
+      where pr.id = s.seller_id`);
+  });
+  // PGlite has no autovacuum: give the planner statistics so the search indexes are used.
+  await db.execute(sql`analyze products`);
+  return catalogue.length;
+}

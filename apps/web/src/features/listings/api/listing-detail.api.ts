@@ -1,0 +1,85 @@
+import type { ListingDto as ListingDtoType } from '@castline/shared';
+import { BuyerCandidatesDto, ListingDto } from '@castline/shared';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { listingKeys } from './listing-queries';
+
+/** GET /api/listings/:id/similar answers up to a handful of listings like this one. */
+export const SimilarListingsDto = z.object({ items: z.array(ListingDto) });
+export type SimilarListingsDto = z.infer<typeof SimilarListingsDto>;
+
+/** The similar row shows at most this many cards. */
+export const SIMILAR_LISTINGS_MAX = 8;
+
+/** Every listings query key starts with 'listings', so one invalidation refreshes all of them. */
+export const listingDetailKeys = {
+  all: listingKeys.all,
+  detail: listingKeys.detail,
+  similar: (id: string) => ['listings', 'similar', id] as const,
+  buyerCandidates: (id: string) => ['listings', 'buyer-candidates', id] as const,
+};
+
+function listingPath(id: string, suffix = ''): string {
+  return `/api/listings/${encodeURIComponent(id)}${suffix}`;
+}
+
+export function fetchListing(id: string, signal?: AbortSignal): Promise<ListingDtoType> {
+  return api.get(listingPath(id), ListingDto, signal);
+}
+
+/** One listing, as its detail page and the edit page read it. */
+export function listingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: listingDetailKeys.detail(id),
+    queryFn: ({ signal }) => fetchListing(id, signal),
+  });
+}
+
+export function useListing(id: string) {
+  return useQuery({ ...listingQueryOptions(id), enabled: id !== '' });
+}
+
+export function similarListingsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: listingDetailKeys.similar(id),
+    queryFn: ({ signal }) => api.get(listingPath(id, '/similar'), SimilarListingsDto, signal),
+    select: (data) => data.items.slice(0, SIMILAR_LISTINGS_MAX),
+  });
+}
+
+/** Listings like this one; asked for only once the listing itself has loaded. */
+export function useSimilarListings(id: string, enabled: boolean) {
+  return useQuery({ ...similarListingsQueryOptions(id), enabled: enabled && id !== '' });
+}
+
+export function buyerCandidatesQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: listingDetailKeys.buyerCandidates(id),
+    queryFn: ({ signal }) => api.get(listingPath(id, '/buyer-candidates'), BuyerCandidatesDto, signal),
+    // Whoever messaged or made an offer a minute ago belongs in the list: always ask again.
+    staleTime: 0,
+  });
+}
+
+/** Members the seller may name as the buyer; asked for when the mark-sold dialog opens. */
+export function useBuyerCandidates(id: string, enabled: boolean) {
+  return useQuery({ ...buyerCandidatesQueryOptions(id), enabled: enabled && id !== '' });
+}
+
+function sameKey(a: QueryKey, b: QueryKey): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/**
+ * Marks every listings query stale after a change to listing `id` (lists, rows, searches), except
+ * this listing's own detail, which the caller has just written from the server's answer.
+ */
+export function invalidateListingsAround(queryClient: QueryClient, id: string): Promise<void> {
+  const detail = listingDetailKeys.detail(id);
+  return queryClient.invalidateQueries({
+    queryKey: listingDetailKeys.all,
+    predicate: (query) => !sameKey(query.queryKey, detail),
+  });
+}

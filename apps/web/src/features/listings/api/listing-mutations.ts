@@ -1,0 +1,31 @@
+import type { ListingBody } from '@castline/shared';
+import { ListingDto } from '@castline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { invalidateListingsAround, listingDetailKeys } from './listing-detail.api';
+
+const listingPath = (id: string) => `/api/listings/${encodeURIComponent(id)}`;
+
+/** POST /api/listings → 201 ListingDto (new listings start pending moderation). */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ListingBody) => api.post('/api/listings', ListingDto, body),
+    onSuccess: (listing) => {
+      queryClient.setQueryData(listingDetailKeys.detail(listing.id), listing);
+      void invalidateListingsAround(queryClient, listing.id);
+    },
+  });
+}
+
+/** PUT /api/listings/:id → ListingDto (the seller, or a moderator). */
+export function useUpdateListing(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ListingBody) => api.put(listingPath(id), ListingDto, body),
+    onSuccess: (listing) => {
+      queryClient.setQueryData(listingDetailKeys.detail(id), listing);
+      void invalidateListingsAround(queryClient, id);
+    },
+  });
+}

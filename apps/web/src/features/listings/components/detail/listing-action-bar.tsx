@@ -1,0 +1,200 @@
+import type { CurrentUserDto, ListingDto } from '@castline/shared';
+import { hasPermissions } from '@castline/shared';
+import { Bookmark, Heart, HandCoins, MessageCircle, Pencil, Share2 } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { useToast } from '../../../../components/ui/toaster';
+import { cn } from '../../../../lib/cn';
+import { errorMessage, isApiError } from '../../../../lib/api-client';
+import type { FromState } from '../../../../lib/redirect-target';
+import type { ListingReaction } from '../../api/listing-actions';
+import { reactionOf, useToggleReaction } from '../../api/listing-actions';
+import { DeleteListingButton } from './delete-listing-dialog';
+import { DETAIL_TEXTS } from './detail-texts';
+import { MarkSoldButton } from './mark-sold-dialog';
+
+/**
+ * What the viewer may do with a listing (the rules of the shared listing policy): the seller manages
+ * it and marks it sold; moderators (content.moderate) may edit and delete any; a banned member
+ * may do neither.
+ */
+export function listingRolesOf(user: CurrentUserDto | null, listing: ListingDto) {
+  const active = user !== null && user.status !== 'banned';
+  const isOwner = user !== null && user.id === listing.seller_id;
+  const isModerator =
+    user !== null &&
+    active &&
+    hasPermissions({ is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin }, [
+      'content.moderate',
+    ]);
+  return {
+    isOwner,
+    canManage: active && !listing.deleted && (isOwner || isModerator),
+    canMarkSold: active && isOwner && !listing.deleted && !listing.sold,
+  };
+}
+
+/** Sends a guest to sign in, remembering this page so they come back to it. */
+function useSignInFirst() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    const state: FromState = { from: location };
+    void navigate('/auth/login', { state });
+  };
+}
+
+const REACTIONS: Record<ListingReaction, { label: string; icon: LucideIcon }> = {
+  like: { label: 'Like', icon: Heart },
+  favorite: { label: 'Favourite', icon: Bookmark },
+};
+
+/** Like or Favourite: a toggle with its count that answers at once and rolls back on failure. */
+function ReactionToggle({
+  listing,
+  reaction,
+  signedIn,
+}: {
+  listing: ListingDto;
+  reaction: ListingReaction;
+  signedIn: boolean;
+}) {
+  const toggle = useToggleReaction(listing.id, reaction);
+  const signInFirst = useSignInFirst();
+  const toast = useToast();
+  const { active, count } = reactionOf(listing, reaction);
+  const { label, icon: Icon } = REACTIONS[reaction];
+
+  const onClick = () => {
+    if (!signedIn) return signInFirst();
+    // One toggle at a time: a second click waits for the first answer.
+    if (toggle.isPending) return;
+    toggle.mutate(undefined, {
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401) signInFirst();
+        else toast.show(errorMessage(error), { tone: 'error' });
+      },
+    });
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        buttonClasses({ variant: 'secondary', size: 'sm' }),
+        active && 'border-brand/40 bg-brand-soft',
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        size={16}
+        className={cn(active && (reaction === 'like' ? 'fill-danger text-danger' : 'fill-current'))}
+      />
+      <span>{label}</span>
+      <span className="min-w-4 text-left text-ink-muted tabular-nums">{count}</span>
+    </button>
+  );
+}
+
+/** navigator.share where the device has it, else the address goes to the clipboard. */
+function ShareButton({ listing }: { listing: ListingDto }) {
+  const toast = useToast();
+
+  const share = async () => {
+    const url = new URL(`/marketplace/${encodeURIComponent(listing.id)}`, window.location.origin).href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: listing.title, url });
+        return;
+      } catch (error) {
+        // The visitor closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.show(DETAIL_TEXTS.linkCopied);
+    } catch {
+      toast.show(DETAIL_TEXTS.copyFailed, { tone: 'error' });
+    }
+  };
+
+  return (
+    <Button variant="secondary" size="sm" onClick={() => void share()}>
+      <Share2 aria-hidden="true" size={16} />
+      Share
+    </Button>
+  );
+}
+
+interface ListingActionBarProps {
+  listing: ListingDto;
+  /** The signed-in member, or null for a guest. */
+  user: CurrentUserDto | null;
+}
+
+/**
+ * The page's actions. Visitors: Message seller, Make an offer, Like, Favourite, Share. The seller:
+ * Edit, Mark as sold, Delete, Share (and the counts). Moderators also get Edit and Delete.
+ */
+export function ListingActionBar({ listing, user }: ListingActionBarProps) {
+  const { isOwner, canManage, canMarkSold } = listingRolesOf(user, listing);
+  const sellerPath = `/messages/${encodeURIComponent(listing.seller_id)}`;
+  const offerPath = `${sellerPath}?${new URLSearchParams({ listing: listing.id, offer: '1' }).toString()}`;
+
+  return (
+    <div className="flex flex-col gap-3">
+      {!isOwner && (
+        <div className={cn('grid gap-2', !listing.sold && 'sm:grid-cols-2')}>
+          <Link to={sellerPath} className={buttonClasses({ fullWidth: true })}>
+            <MessageCircle aria-hidden="true" size={18} />
+            Message seller
+          </Link>
+          {!listing.sold && (
+            <Link to={offerPath} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+              <HandCoins aria-hidden="true" size={18} />
+              Make an offer
+            </Link>
+          )}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {isOwner ? (
+          <p className="mr-auto text-sm text-ink-muted">
+            {`${listing.likes_count} ${listing.likes_count === 1 ? 'like' : 'likes'} · ${listing.favorites_count} ${
+              listing.favorites_count === 1 ? 'favourite' : 'favourites'
+            }`}
+          </p>
+        ) : (
+          <>
+            <ReactionToggle listing={listing} reaction="like" signedIn={user !== null} />
+            <ReactionToggle listing={listing} reaction="favorite" signedIn={user !== null} />
+          </>
+        )}
+        <ShareButton listing={listing} />
+      </div>
+
+      {canManage && (
+        <div
+          role="group"
+          aria-label={isOwner ? 'Manage your listing' : 'Moderate this listing'}
+          className="flex flex-wrap gap-2 border-t border-line pt-3"
+        >
+          <Link
+            to={`/marketplace/${encodeURIComponent(listing.id)}/edit`}
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Pencil aria-hidden="true" size={16} />
+            Edit
+          </Link>
+          {canMarkSold && <MarkSoldButton listing={listing} />}
+          <DeleteListingButton listing={listing} afterDelete={isOwner ? '/profile' : '/marketplace'} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ListingDto } from '@castline/shared';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { ListingCard } from './listing-card';
+
+/** Two columns on a phone, three from a tablet on, four on a wide page. */
+export const LISTING_GRID_COLUMNS = 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4';
+
+interface ListingGridProps {
+  listings: readonly ListingDto[];
+  /** Where the product detail's Close goes back to (see ListingCard). */
+  from?: string;
+  /** Names the list for screen readers ("Featured gear"). */
+  label?: string;
+  /** Column classes for narrower places (a dashboard column). */
+  columns?: string;
+  className?: string;
+}
+
+/** Listing cards in a responsive grid, as a list. */
+export function ListingGrid({
+  listings,
+  from,
+  label,
+  columns = LISTING_GRID_COLUMNS,
+  className,
+}: ListingGridProps) {
+  return (
+    <ul aria-label={label} className={cn('grid gap-3 sm:gap-4', columns, className)}>
+      {listings.map((listing) => (
+        <li key={listing.id} className="min-w-0">
+          <ListingCard listing={listing} {...(from === undefined ? {} : { from })} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ListingLoadMoreProps {
+  /** How many are on screen, and how many there are. */
+  shown: number;
+  total: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  /** Loads the next page by itself when the end of the list scrolls into view. */
+  autoLoad?: boolean;
+}
+
+/** How far ahead of the end of the list the next page starts loading. */
+const AUTO_LOAD_MARGIN = '600px 0px';
+
+/**
+ * The end of a paged list: the next page loads as the end scrolls near (where the browser can tell),
+ * and a 'Load more' button does the same for everyone else.
+ */
+export function ListingLoadMore({
+  shown,
+  total,
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+  autoLoad = false,
+}: ListingLoadMoreProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  useEffect(() => {
+    loadMore.current = onLoadMore;
+  }, [onLoadMore]);
+
+  const watching = autoLoad && hasNextPage && !isFetchingNextPage;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!watching || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: AUTO_LOAD_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [watching]);
+
+  if (!hasNextPage) return null;
+  return (
+    <div className="flex flex-col items-center gap-2 pt-2">
+      <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
+      <p className="text-sm text-ink-muted">
+        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+      </p>
+      <Button variant="secondary" loading={isFetchingNextPage} onClick={onLoadMore}>
+        {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+      </Button>
+    </div>
+  );
+}

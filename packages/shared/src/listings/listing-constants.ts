@@ -1,0 +1,59 @@
+/** Listing and image constants (spec 000 §9). */
+export const LISTING_PAGE_SIZE = 20;
+export const LISTING_PAGE_SIZE_MAX = 50;
+/** Featured, newest and recently sold rows on the home page. */
+export const HOME_ROW_SIZE = 4;
+export const LISTING_TITLE_MAX = 120;
+export const LISTING_DESCRIPTION_MAX = 5000;
+export const LISTING_PRICE_MAX = 1_000_000;
+export const LISTING_IMAGES_MAX = 10;
+export const LISTING_LOCATION_MAX = 200;
+/** Radius search bounds, in miles. */
+export const RADIUS_MILES_MAX = 500;
+export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;
+
+/** Images. */
+export const IMAGE_FORM_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_VALIDATOR_MAX_BYTES = 5_242_880;
+export const IMAGE_MAX_DIMENSION = 9000;
+export const IMAGE_THUMBNAIL_SIZE = 150;
+export const IMAGE_COMPRESSION_SKIP_BELOW_BYTES = 200 * 1024;
+export const IMAGE_FORM_TARGET = { width: 2560, height: 1440 } as const;
+export const IMAGE_DEFAULT_TARGET = { width: 1920, height: 1080 } as const;
+export const IMAGE_FORM_QUALITY = 0.85;
+export const IMAGE_DEFAULT_QUALITY = 0.8;
+export const HEIC_JPEG_QUALITY = 0.8;
+export const UPLOAD_STAGGER_MS = 100;
+
+export const IMAGE_QUALITY_PRESETS = {
+  avatar: 85,
+  product: 80,
+  hero: 85,
+  low: 60,
+  medium: 75,
+  high: 85,
+  veryHigh: 90,
+} as const;
+export const IMAGE_SIZE_PRESETS = {
+  avatar: [64, 128, 256],
+  product: { thumbnail: 200, preview: 600, full: 1200 },
+  hero: [
+    [800, 400],
+    [1200, 600],
+    [1600, 800],
+  ],
+} as const;
+export const SRCSET_MULTIPLIERS = [0.5, 1, 1.5, 2] as const;
+
+/** Buckets of the file store. */
+export const BUCKETS = ['product-images', 'forum-images', 'avatars'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** Output formats an image variant may be asked for. */
+export const IMAGE_FORMATS = ['webp', 'jpeg', 'png', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** Location suggestions. */
+export const PLACE_SUGGESTION_MIN_CHARS = 3;
+export const PLACE_SUGGESTION_DEBOUNCE_MS = 300;
+export const PLACE_SUGGESTION_LIMIT = 8;

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { LISTING_MESSAGES as M } from './listing-messages.js';
+import {
+  LISTING_DESCRIPTION_MAX,
+  LISTING_IMAGES_MAX,
+  LISTING_LOCATION_MAX,
+  LISTING_PAGE_SIZE,
+  LISTING_PAGE_SIZE_MAX,
+  LISTING_PRICE_MAX,
+  LISTING_TITLE_MAX,
+  RADIUS_MILES_MAX,
+} from './listing-constants.js';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  DEFAULT_CONDITION,
+  DRAG_SYSTEMS,
+  GEAR_TYPES,
+  REEL_CATEGORIES,
+  REEL_TYPES,
+  ROD_CATEGORIES,
+  ROD_LENGTH_FEET_MAX,
+  ROD_LENGTH_INCHES_MAX,
+  ROD_MATERIALS,
+  ROD_POWER_RATINGS,
+  type Category,
+  type Condition,
+  type DragSystem,
+  type GearType,
+  type ReelType,
+  type RodMaterial,
+  type RodPowerRating,
+} from './reference.js';
+
+// The listing rules (who may view, edit, sell, rate) travel with the listing contracts.
+
+/** A photo of a listing: a file the Castline upload endpoint stored in the product-images bucket. */
+export const LISTING_IMAGE_URL = /^\/files\/product-images\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export const Coordinates = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type Coordinates = z.infer<typeof Coordinates>;
+
+/**
+ * Prices: more than 0; above 1 they are whole dollars (rounded down), at or below 1 cents count
+ * (spec: step 0.01 when price is 1 or less, otherwise 1).
+ */
+export function normalizePrice(price: number): number {
+  return price > 1 ? Math.floor(price) : Math.round(price * 100) / 100;
+}
+
+const text = z.string().trim().catch('');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .catch(null)
+    .transform((value) => (value ? value : null));
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? null);
+const wholeNumber = z.coerce
+  .number()
+  .int()
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+
+/** What the form sends; every field is read leniently so that the checks below speak the spec's words. */
+const ListingInput = z.object({
+  title: text,
+  description: text,
+  price: z.coerce.number().catch(Number.NaN),
+  condition: z.enum(CONDITIONS).catch(DEFAULT_CONDITION),
+  category: z.enum(CATEGORIES).nullish().catch(null),
+  gear_types: z.array(z.enum(GEAR_TYPES)).catch([]),
+  images: z.array(z.string()).catch([]),
+  location: text,
+  location_coordinates: Coordinates.nullish().catch(null),
+  brand: optionalText(80),
+  model: optionalText(80),
+  rod_brand: optionalText(80),
+  rod_composition: oneOf(ROD_MATERIALS),
+  rod_length_feet: wholeNumber,
+  rod_length_inches: wholeNumber,
+  rod_power_rating: oneOf(ROD_POWER_RATINGS),
+  reel_brand: optionalText(80),
+  reel_type: oneOf(REEL_TYPES),
+  reel_gear_ratio: oneOf(DRAG_SYSTEMS),
+});
+type ListingInput = z.infer<typeof ListingInput>;
+
+/** A listing after validation: rod details only for rods and combos, reel details only for reels and combos. */
+export interface ListingFields {
+  title: string;
+  description: string;
+  price: number;
+  condition: Condition;
+  category: Category;
+  gear_types: GearType[];
+  images: string[];
+  location: string;
+  location_coordinates: Coordinates | null;
+  brand: string | null;
+  model: string | null;
+  rod_brand: string | null;
+  rod_composition: RodMaterial | null;
+  rod_length_feet: number | null;
+  rod_length_inches: number | null;
+  rod_power_rating: RodPowerRating | null;
+  reel_brand: string | null;
+  reel_type: ReelType | null;
+  reel_gear_ratio: DragSystem | null;
+}
+
+/** The spec's checks (000 §5), in its order: the first issue is the toast, all are shown inline. */
+function checkListing(value: ListingInput, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof ListingInput, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+
+  if (!value.title) issue('title', M.titleRequired);
+  else if (value.title.length > LISTING_TITLE_MAX) issue('title', M.titleTooLong);
+  if (!value.description) issue('description', M.descriptionRequired);
+  else if (value.description.length > LISTING_DESCRIPTION_MAX) issue('description', M.descriptionTooLong);
+  if (!value.category) issue('category', M.categoryRequired);
+  if (value.gear_types.length === 0) issue('gear_types', M.gearTypesRequired);
+  if (!Number.isFinite(value.price) || value.price <= 0) issue('price', M.priceInvalid);
+  else if (value.price > LISTING_PRICE_MAX) issue('price', M.priceTooHigh);
+  if (!value.location) issue('location', M.locationRequired);
+  else if (value.location.length > LISTING_LOCATION_MAX) issue('location', M.locationRequired);
+  if (value.images.length === 0) issue('images', M.imagesRequired);
+  else if (value.images.length > LISTING_IMAGES_MAX) issue('images', M.tooManyImages);
+  else if (!value.images.every((url) => LISTING_IMAGE_URL.test(url))) issue('images', M.imageUrlInvalid);
+
+  if (value.category && ROD_CATEGORIES.includes(value.category)) {
+    if (!value.rod_brand) issue('rod_brand', M.rodBrandRequired);
+    if (!value.rod_composition) issue('rod_composition', M.rodCompositionRequired);
+    if (!value.rod_power_rating) issue('rod_power_rating', M.rodPowerRequired);
+    const feet = value.rod_length_feet ?? 0;
+    const inches = value.rod_length_inches ?? 0;
+    if (feet < 0 || feet > ROD_LENGTH_FEET_MAX) issue('rod_length_feet', M.rodLengthFeetRange);
+    else if (inches < 0 || inches > ROD_LENGTH_INCHES_MAX) issue('rod_length_inches', M.rodLengthInchesRange);
+    else if (feet === 0 && inches === 0) issue('rod_length_feet', M.rodLengthRequired);
+  }
+  if (value.category && REEL_CATEGORIES.includes(value.category)) {
+    if (!value.reel_brand) issue('reel_brand', M.reelBrandRequired);
+    if (!value.reel_type) issue('reel_type', M.reelTypeRequired);
+    if (!value.reel_gear_ratio) issue('reel_gear_ratio', M.dragSystemRequired);
+  }
+}
+
+function toListingFields(value: ListingInput): ListingFields {
+  const category = value.category as Category;
+  const rods = ROD_CATEGORIES.includes(category);
+  const reels = REEL_CATEGORIES.includes(category);
+  return {
+    title: value.title,
+    description: value.description,
+    price: normalizePrice(value.price),
+    condition: value.condition,
+    category,
+    gear_types: [...new Set(value.gear_types)],
+    images: value.images,
+    location: value.location,
+    location_coordinates: value.location_coordinates ?? null,
+    brand: value.brand,
+    model: value.model,
+    rod_brand: rods ? value.rod_brand : null,
+    rod_composition: rods ? value.rod_composition : null,
+    rod_length_feet: rods ? (value.rod_length_feet ?? 0) : null,
+    rod_length_inches: rods ? (value.rod_length_inches ?? 0) : null,
+    rod_power_rating: rods ? value.rod_power_rating : null,
+    reel_brand: reels ? value.reel_brand : null,
+    reel_type: reels ? value.reel_type : null,
+    reel_gear_ratio: reels ? value.reel_gear_ratio : null,
+  };
+}
+
+/** POST /api/listings and PUT /api/listings/:id: the same rules for the form and the server. */
+export const ListingBody = ListingInput.superRefine(checkListing).transform(toListingFields);
+export type ListingBody = z.input<typeof ListingBody>;
+
+export const ListingIdParams = z.object({ id: z.uuid({ error: M.productNotFound }) });
+export type ListingIdParams = z.infer<typeof ListingIdParams>;
+
+export const MODERATION_STATUSES = ['pending', 'active', 'hidden', 'flagged'] as const;
+export const ModerationStatus = z.enum(MODERATION_STATUSES);
+export type ModerationStatus = z.infer<typeof ModerationStatus>;
+
+export const SellerSummaryDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  seller_rating: z.number(),
+  sales_count: z.number().int(),
+  created_at: z.string(),
+});
+export type SellerSummaryDto = z.infer<typeof SellerSummaryDto>;
+
+export const ListingDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  condition: z.enum(CONDITIONS),
+  category: z.enum(CATEGORIES),
+  gear_types: z.array(z.enum(GEAR_TYPES)),
+  images: z.array(z.string()),
+  seller_id: z.string(),
+  seller: SellerSummaryDto,
+  location: z.string(),
+  location_coordinates: Coordinates.nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  rod_brand: z.string().nullable(),
+  rod_composition: z.enum(ROD_MATERIALS).nullable(),
+  rod_length_feet: z.number().int().nullable(),
+  rod_length_inches: z.number().int().nullable(),
+  rod_power_rating: z.enum(ROD_POWER_RATINGS).nullable(),
+  reel_brand: z.string().nullable(),
+  reel_type: z.enum(REEL_TYPES).nullable(),
+  reel_gear_ratio: z.enum(DRAG_SYSTEMS).nullable(),
+  sold: z.boolean(),
+  sold_at: z.string().nullable(),
+  buyer_id: z.string().nullable(),
+  transaction_rating: z.number().int().nullable(),
+  deleted: z.boolean(),
+  visible_in_marketplace: z.boolean(),
+  moderation_status: ModerationStatus,
+  is_featured: z.boolean(),
+  likes_count: z.number().int(),
+  favorites_count: z.number().int(),
+  /** The caller's own like and favourite (false for guests). */
+  liked: z.boolean(),
+  favorited: z.boolean(),
+  /** Miles from the searched point; only in radius searches. */
+  distance: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ListingDto = z.infer<typeof ListingDto>;
+
+export const LISTING_SORTS = [
+  'newest',
+  'oldest',
+  'price_asc',
+  'price_desc',
+  'distance',
+  'relevance',
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** "min-max" with either bound optional; a non-numeric bound is ignored (spec 000 §5). */
+export function parsePriceRange(range: string | undefined): { min: number | null; max: number | null } {
+  if (!range) return { min: null, max: null };
+  const [low = '', high = ''] = range.split('-', 2);
+  const bound = (text: string) => {
+    const value = Number(text.trim());
+    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+  };
+  return { min: bound(low), max: bound(high) };
+}
+
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((raw) => (Array.isArray(raw) ? raw : raw ? raw.split(',') : []))
+    .pipe(z.array(z.enum(values)));
+
+/** GET /api/listings: filters live in the URL, so they arrive as strings. */
+export const ListListingsQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: csv(CATEGORIES),
+  condition: csv(CONDITIONS),
+  gear_types: csv(GEAR_TYPES),
+  price: z.string().max(40).optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  radius: z.coerce.number().positive().max(RADIUS_MILES_MAX).optional(),
+  brand: z.string().trim().max(80).optional(),
+  rod_power: csv(ROD_POWER_RATINGS),
+  rod_composition: csv(ROD_MATERIALS),
+  reel_type: csv(REEL_TYPES),
+  /** Rod length bounds in inches. */
+  rod_length_min: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ROD_LENGTH_FEET_MAX * 12 + ROD_LENGTH_INCHES_MAX)
+    .optional(),
+  rod_length_max: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ROD_LENGTH_FEET_MAX * 12 + ROD_LENGTH_INCHES_MAX)
+    .optional(),
+  seller_id: z.uuid().optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  sold: z.enum(['true', 'false']).optional(),
+  sort: z.enum(LISTING_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),
+});
+export type ListListingsQuery = z.input<typeof ListListingsQuery>;
+
+export const ListingListDto = z.object({
+  items: z.array(ListingDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListingListDto = z.infer<typeof ListingListDto>;
+
+/** GET /api/listings/:id/similar: up to 8 public listings like this one. */
+export const SimilarListingsDto = z.object({ items: z.array(ListingDto) });
+export type SimilarListingsDto = z.infer<typeof SimilarListingsDto>;
+
+/** GET /api/me/favorites: the caller's favourites, newest favourite first. */
+export const MyFavoritesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),
+});
+export type MyFavoritesQuery = z.input<typeof MyFavoritesQuery>;
+
+/** Home rows: featured (random among featured), newest, recently sold. */
+export const HomeListingsDto = z.object({
+  featured: z.array(ListingDto),
+  newest: z.array(ListingDto),
+  recentlySold: z.array(ListingDto),
+});
+export type HomeListingsDto = z.infer<typeof HomeListingsDto>;
+
+/** mark_product_as_sold: the buyer, or null when sold outside Castline. */
+export const MarkSoldBody = z.object({ buyer_id: z.uuid({ error: M.buyerNotFound }).nullable() });
+export type MarkSoldBody = z.infer<typeof MarkSoldBody>;
+
+export const RateTransactionBody = z.object({
+  rating: z
+    .number({ error: M.ratingRange })
+    .int({ error: M.ratingRange })
+    .min(1, M.ratingRange)
+    .max(5, M.ratingRange),
+});
+export type RateTransactionBody = z.infer<typeof RateTransactionBody>;
+
+/** Like and favourite toggles answer the new state (spec: "return the new state"). */
+export const ToggleResultDto = z.object({ active: z.boolean(), count: z.number().int() });
+export type ToggleResultDto = z.infer<typeof ToggleResultDto>;
+
+/**
+ * Members the seller may pick as the buyer: for now those who liked or favourited the listing
+ * (latest interest first); members who message about it or make offers join when those exist.
+ */
+export const BuyerCandidateDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+});
+export const BuyerCandidatesDto = z.object({ items: z.array(BuyerCandidateDto) });
+export type BuyerCandidatesDto = z.infer<typeof BuyerCandidatesDto>;

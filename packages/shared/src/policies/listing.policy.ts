@@ -1,0 +1,76 @@
+import { hasPermissions, type PermissionActor } from './admin-permissions.js';
+
+/** The caller as the listing rules see it (the server's Actor; the web's current user with hasAdminRole). */
+export interface ListingActor extends PermissionActor {
+  id: string;
+  status: string;
+}
+
+/** The listing fields the rules read. */
+export interface ListingResource {
+  seller_id: string;
+  deleted: boolean;
+  moderation_status: string;
+  sold: boolean;
+  buyer_id: string | null;
+  transaction_rating: number | null;
+}
+
+/** Moderation states the public sees (spec 000 §4: "Public lists show only active or pending"). */
+export const PUBLIC_MODERATION_STATUSES: readonly string[] = ['active', 'pending'];
+
+/** Castline's own text (the specification gives none): a banned member may read but not sell. */
+export const LISTING_POLICY_MESSAGES = {
+  banned: 'Your account is suspended, so you cannot list or change gear.',
+} as const;
+
+type MaybeActor = ListingActor | null | undefined;
+
+function isBanned(actor: ListingActor): boolean {
+  return actor.status === 'banned';
+}
+
+/** Staff who may see and change anyone's listing: admins holding content.moderate, not banned. */
+export function canModerateListings(actor: MaybeActor): boolean {
+  return Boolean(actor && !isBanned(actor) && hasPermissions(actor, ['content.moderate']));
+}
+
+export function isListingOwner(actor: MaybeActor, listing: Pick<ListingResource, 'seller_id'>): boolean {
+  return Boolean(actor && actor.id === listing.seller_id);
+}
+
+/** Any signed-in member who is not banned may list gear. */
+export function canCreateListing(actor: MaybeActor): boolean {
+  return Boolean(actor && !isBanned(actor));
+}
+
+/** Detail page: never a deleted listing; hidden or flagged ones only for the owner and moderating staff. */
+export function canViewListing(actor: MaybeActor, listing: ListingResource): boolean {
+  if (listing.deleted) return false;
+  if (PUBLIC_MODERATION_STATUSES.includes(listing.moderation_status)) return true;
+  return isListingOwner(actor, listing) || canModerateListings(actor);
+}
+
+/** Edit and delete: the owner (not banned) or moderating staff. */
+export function canManageListing(actor: MaybeActor, listing: ListingResource): boolean {
+  if (!actor || listing.deleted || isBanned(actor)) return false;
+  return isListingOwner(actor, listing) || canModerateListings(actor);
+}
+
+/** mark_product_as_sold: the owner only, once. */
+export function canMarkListingSold(actor: MaybeActor, listing: ListingResource): boolean {
+  return Boolean(
+    actor && !isBanned(actor) && !listing.deleted && !listing.sold && isListingOwner(actor, listing),
+  );
+}
+
+/** The buyer rates a sale once. */
+export function canRateTransaction(actor: MaybeActor, listing: ListingResource): boolean {
+  return Boolean(
+    actor &&
+    !isBanned(actor) &&
+    listing.sold &&
+    listing.buyer_id === actor.id &&
+    listing.transaction_rating === null,
+  );
+}
