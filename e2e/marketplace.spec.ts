@@ -63,7 +63,10 @@ test('a member lists gear with three photos; another finds and favourites it; th
   await expect(buyer.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
   if (isPhone(testInfo)) await buyer.getByRole('button', { name: /^Filters/ }).click();
   const filters = isPhone(testInfo) ? buyer.getByRole('dialog', { name: 'Filters' }) : buyer.locator('body');
-  await filters.getByRole('group', { name: 'Category' }).getByLabel('Reels').check();
+  // The filters live in the address: the box shows checked once the page has navigated.
+  const reels = filters.getByRole('group', { name: 'Category' }).getByLabel('Reels');
+  await reels.click();
+  await expect(reels).toBeChecked();
   await filters.getByLabel('Min price').fill('100');
   await filters.getByLabel('Max price').fill('200');
   await filters.getByLabel('Max price').press('Tab');
