@@ -3,18 +3,9 @@
  * Builds the real app in-process on a fresh PGlite database and measures the account hot
  * paths. Prints each measurement next to its budget and exits 1 when one is over.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createPglite, databaseFromPglite } from '../apps/server/src/db/client.js';
+import { startBenchApp } from './bench-app.js';
 import { accounts, users } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/modules/accounts/password-hasher.js';
-import { createOutboxMailer } from '../apps/server/src/platform/mail/outbox-mailer.js';
-import { createDatabaseRateLimiter } from '../apps/server/src/platform/rate-limit/database-rate-limiter.js';
-import { createLocalFileStorage } from '../apps/server/src/platform/storage/file-storage.js';
 
 interface Budget {
   name: string;
@@ -48,21 +39,7 @@ async function measure(budget: Budget): Promise<boolean> {
   return ok;
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'castline-bench-'));
-const database = databaseFromPglite(await createPglite());
-await database.migrate();
-const logger = pino({ level: 'silent' });
-const rateLimiter = createDatabaseRateLimiter(database.db);
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: dataDir }),
-  database,
-  mailer: createOutboxMailer(database.db, logger),
-  rateLimiter,
-  storage: createLocalFileStorage(path.join(dataDir, 'files')),
-  authSecret: 'bench-secret-that-is-long-enough-0123456789abcdef',
-  logger,
-});
-await app.ready();
+const { app, database, stop } = await startBenchApp('bench');
 
 const password = 'bench-password-1';
 const hash = await hashPassword(password);
@@ -122,8 +99,5 @@ const results = [
   }),
 ];
 
-await app.close();
-await rateLimiter.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await stop();
 process.exit(results.every(Boolean) ? 0 : 1);

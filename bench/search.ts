@@ -5,16 +5,7 @@
  * to the very same SQL statements replayed directly on the database. Prints p50/p95/p99 and
  * requests per second against budgets and exits 1 when one is over.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createPglite, databaseFromPglite } from '../apps/server/src/db/client.js';
-import { createOutboxMailer } from '../apps/server/src/platform/mail/outbox-mailer.js';
-import { createDatabaseRateLimiter } from '../apps/server/src/platform/rate-limit/database-rate-limiter.js';
-import { createLocalFileStorage } from '../apps/server/src/platform/storage/file-storage.js';
+import { startBenchApp } from './bench-app.js';
 import { DEMO_PLACES } from '../apps/server/src/seed/listing-catalog.js';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -82,22 +73,7 @@ async function time(iterations: number, run: () => Promise<void>) {
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'castline-bench-search-'));
-const client = await createPglite();
-const database = databaseFromPglite(client);
-await database.migrate();
-const logger = pino({ level: 'silent' });
-const rateLimiter = createDatabaseRateLimiter(database.db);
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: dataDir }),
-  database,
-  mailer: createOutboxMailer(database.db, logger),
-  rateLimiter,
-  storage: createLocalFileStorage(path.join(dataDir, 'files')),
-  authSecret: 'bench-secret-that-is-long-enough-0123456789abcdef',
-  logger,
-});
-await app.ready();
+const { app, client, stop } = await startBenchApp('bench-search');
 
 // Sellers (the profile trigger creates their profiles), then listings in batches.
 const loadStarted = performance.now();
@@ -206,8 +182,5 @@ for (const scenario of SCENARIOS) {
   );
 }
 
-await app.close();
-await rateLimiter.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await stop();
 process.exit(allWithinBudget ? 0 : 1);

@@ -143,39 +143,28 @@ export const products = pgTable(
   ],
 );
 
-export const productLikes = pgTable(
-  'product_likes',
-  {
-    product_id: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.product_id, table.user_id] }),
-    index('product_likes_user_idx').on(table.user_id, table.created_at.desc()),
-  ],
-);
+/** A member's like or favourite of a listing: one row per pair, newest first per member. */
+function listingReactionTable<Name extends 'product_likes' | 'product_favorites'>(name: Name) {
+  return pgTable(
+    name,
+    {
+      product_id: uuid('product_id')
+        .notNull()
+        .references(() => products.id, { onDelete: 'cascade' }),
+      user_id: uuid('user_id')
+        .notNull()
+        .references(() => profiles.id, { onDelete: 'cascade' }),
+      created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (table) => [
+      primaryKey({ columns: [table.product_id, table.user_id] }),
+      index(`${name}_user_idx`).on(table.user_id, table.created_at.desc()),
+    ],
+  );
+}
 
-export const productFavorites = pgTable(
-  'product_favorites',
-  {
-    product_id: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.product_id, table.user_id] }),
-    index('product_favorites_user_idx').on(table.user_id, table.created_at.desc()),
-  ],
-);
+export const productLikes = listingReactionTable('product_likes');
+export const productFavorites = listingReactionTable('product_favorites');
 
 /** A member's notifications (spec 001 §3); mark-sold writes PRODUCT_SOLD rows for the buyer. */
 export const notifications = pgTable(

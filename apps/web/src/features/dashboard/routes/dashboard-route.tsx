@@ -15,9 +15,8 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DetailItem } from '../../../components/ui/detail-list';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -27,14 +26,9 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, formatLongDate, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
 import { EmailStatusBadge } from '../../auth/components/email-status-badge';
-import {
-  flattenPages,
-  listingsErrorMessage,
-  useMyFavorites,
-  useSellerListings,
-} from '../../listings/api/listing-queries';
+import { flattenPages, useMyFavorites, useSellerListings } from '../../listings/api/listing-queries';
 import { formatPrice } from '../../listings/components/listing-card';
-import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 import { ListingImage } from '../../listings/components/listing-image';
 
@@ -208,17 +202,6 @@ export function listingStatus(listing: Pick<ListingDto, 'sold' | 'moderation_sta
   }
 }
 
-function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert tone="error">
-      <p>{listingsErrorMessage(message)}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
-
 function YourListings({ userId }: { userId: string }) {
   const headingId = useId();
   const listings = useSellerListings(userId);
@@ -240,7 +223,7 @@ function YourListings({ userId }: { userId: string }) {
       </LoadingSkeleton>
     );
   } else if (listings.isError && !listings.data) {
-    body = <ListError message={listings.error.message} onRetry={() => void listings.refetch()} />;
+    body = <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />;
   } else if (total === 0) {
     body = (
       <EmptyState
@@ -264,17 +247,7 @@ function YourListings({ userId }: { userId: string }) {
             <OwnListingRow key={listing.id} listing={listing} />
           ))}
         </ul>
-        {listings.isFetchNextPageError ? (
-          <ListError message={listings.error.message} onRetry={() => void listings.fetchNextPage()} />
-        ) : (
-          <ListingLoadMore
-            shown={items.length}
-            total={total}
-            hasNextPage={listings.hasNextPage}
-            isFetchingNextPage={listings.isFetchingNextPage}
-            onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
-          />
-        )}
+        <ListingPager listings={listings} shown={items.length} total={total} />
       </>
     );
   }
@@ -351,7 +324,7 @@ function Favourites() {
   if (favourites.isPending) {
     body = <ListingGridSkeleton count={3} label="Loading your favourites" columns={FAVOURITE_COLUMNS} />;
   } else if (favourites.isError && !favourites.data) {
-    body = <ListError message={favourites.error.message} onRetry={() => void favourites.refetch()} />;
+    body = <ListingsError message={favourites.error.message} onRetry={() => void favourites.refetch()} />;
   } else if (total === 0) {
     body = (
       <EmptyState
@@ -371,17 +344,7 @@ function Favourites() {
     body = (
       <>
         <ListingGrid listings={items} from="/dashboard" label="Favourites" columns={FAVOURITE_COLUMNS} />
-        {favourites.isFetchNextPageError ? (
-          <ListError message={favourites.error.message} onRetry={() => void favourites.fetchNextPage()} />
-        ) : (
-          <ListingLoadMore
-            shown={items.length}
-            total={total}
-            hasNextPage={favourites.hasNextPage}
-            isFetchingNextPage={favourites.isFetchingNextPage}
-            onLoadMore={() => void favourites.fetchNextPage({ cancelRefetch: false })}
-          />
-        )}
+        <ListingPager listings={favourites} shown={items.length} total={total} />
       </>
     );
   }

@@ -3,11 +3,9 @@ import { HOME_ROW_SIZE } from '@castline/shared';
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { listingsErrorMessage, useHomeListings } from '../../listings/api/listing-queries';
-import { ListingGrid } from '../../listings/components/listing-grid';
+import { useHomeListings } from '../../listings/api/listing-queries';
+import { ListingGrid, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 
 interface HomeRow {
@@ -34,12 +32,7 @@ export function HomeListingRows({ className }: { className?: string }) {
   if (home.isError) {
     return (
       <div className={className}>
-        <Alert tone="error">
-          <p>{listingsErrorMessage(home.error.message)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void home.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ListingsError message={home.error.message} onRetry={() => void home.refetch()} />
       </div>
     );
   }

@@ -1,7 +1,9 @@
 import type { ListingDto } from '@castline/shared';
 import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { listingsErrorMessage } from '../api/listing-queries';
 import { ListingCard } from './listing-card';
 
 /** Two columns on a phone, three from a tablet on, four on a wide page. */
@@ -94,5 +96,57 @@ export function ListingLoadMore({
         {isFetchingNextPage ? 'Loading more…' : 'Load more'}
       </Button>
     </div>
+  );
+}
+
+/** A listings request failed: 'Failed to fetch products: {message}' (spec 000 §8) and a way to try again. */
+export function ListingsError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error">
+      <p>{listingsErrorMessage(message)}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+/** The parts of an infinite listings query that the pager reads. */
+interface PagedListings {
+  isFetchNextPageError: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
+}
+
+/** Under a paged list: the next page's failure with a retry, else 'Load more'. */
+export function ListingPager({
+  listings,
+  shown,
+  total,
+  autoLoad,
+  hasNextPage = listings.hasNextPage,
+}: {
+  listings: PagedListings;
+  shown: number;
+  total: number;
+  autoLoad?: boolean;
+  hasNextPage?: boolean;
+}) {
+  if (listings.isFetchNextPageError) {
+    return (
+      <ListingsError message={listings.error?.message ?? ''} onRetry={() => void listings.fetchNextPage()} />
+    );
+  }
+  return (
+    <ListingLoadMore
+      autoLoad={autoLoad}
+      shown={shown}
+      total={total}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={listings.isFetchingNextPage}
+      onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
+    />
   );
 }

@@ -1,20 +1,14 @@
 import { PackagePlus, SearchX, Store } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { useSession } from '../../auth/api/auth.api';
-import {
-  flattenPages,
-  hasActiveFilters,
-  listingsErrorMessage,
-  useListingsInfinite,
-} from '../../listings/api/listing-queries';
-import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { flattenPages, hasActiveFilters, useListingsInfinite } from '../../listings/api/listing-queries';
+import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 import { clearedFilters } from '../../listings/components/listing-filters/active-filters';
 import { ActiveFilterChips } from '../../listings/components/listing-filters/active-filter-chips';
@@ -47,14 +41,7 @@ export function MarketplaceRoute() {
   if (listings.isPending) {
     results = <ListingGridSkeleton label="Loading listings" />;
   } else if (listings.isError && !listings.data) {
-    results = (
-      <Alert tone="error">
-        <p>{listingsErrorMessage(listings.error.message)}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    results = <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />;
   } else if (total === 0 && !listings.isPlaceholderData) {
     results = filtered ? (
       <EmptyState
@@ -85,12 +72,7 @@ export function MarketplaceRoute() {
     results = (
       <div className="flex flex-col gap-4">
         {listings.isRefetchError && (
-          <Alert tone="error">
-            <p>{listingsErrorMessage(listings.error.message)}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />
         )}
         <div
           aria-busy={listings.isPlaceholderData || undefined}
@@ -98,29 +80,13 @@ export function MarketplaceRoute() {
         >
           <ListingGrid listings={items} label="Listings" />
         </div>
-        {listings.isFetchNextPageError && (
-          <Alert tone="error">
-            <p>{listingsErrorMessage(listings.error.message)}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => void listings.fetchNextPage()}
-            >
-              Try again
-            </Button>
-          </Alert>
-        )}
-        {!listings.isFetchNextPageError && (
-          <ListingLoadMore
-            autoLoad
-            shown={items.length}
-            total={total}
-            hasNextPage={listings.hasNextPage && !listings.isPlaceholderData}
-            isFetchingNextPage={listings.isFetchingNextPage}
-            onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
-          />
-        )}
+        <ListingPager
+          listings={listings}
+          autoLoad
+          shown={items.length}
+          total={total}
+          hasNextPage={listings.hasNextPage && !listings.isPlaceholderData}
+        />
       </div>
     );
   }

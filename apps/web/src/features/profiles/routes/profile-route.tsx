@@ -28,8 +28,8 @@ import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
-import { flattenPages, listingsErrorMessage, useSellerListings } from '../../listings/api/listing-queries';
-import { ListingGrid, ListingLoadMore } from '../../listings/components/listing-grid';
+import { flattenPages, useSellerListings } from '../../listings/api/listing-queries';
+import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 
 type ProfileTab = 'listings' | 'offers-received' | 'offers-made' | 'notifications';
@@ -393,40 +393,13 @@ function ProfileListings({ userId, empty }: { userId: string; empty: ReactNode }
 
   if (listings.isPending) return <ListingGridSkeleton count={4} label="Loading listings" />;
   if (listings.isError && !listings.data) {
-    return (
-      <Alert tone="error">
-        <p>{listingsErrorMessage(listings.error.message)}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />;
   }
   if (total === 0) return empty;
   return (
     <div className="flex flex-col gap-4">
       <ListingGrid listings={items} from={`${location.pathname}${location.search}`} label="Listings" />
-      {listings.isFetchNextPageError ? (
-        <Alert tone="error">
-          <p>{listingsErrorMessage(listings.error.message)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void listings.fetchNextPage()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <ListingLoadMore
-          shown={items.length}
-          total={total}
-          hasNextPage={listings.hasNextPage}
-          isFetchingNextPage={listings.isFetchingNextPage}
-          onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}
-        />
-      )}
+      <ListingPager listings={listings} shown={items.length} total={total} />
     </div>
   );
 }
