@@ -38,6 +38,9 @@ import { createAuthMail } from './modules/accounts/auth-mail.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
+import { createMemoryBus, type EventBus } from './platform/bus/event-bus.js';
+import { createRealtimePublisher, type RealtimePublisher } from './modules/realtime/realtime.publisher.js';
+import { registerRealtimeModule } from './modules/realtime/realtime.module.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -49,10 +52,18 @@ export interface AppDeps {
   storage: FileStorage;
   authSecret: string;
   redis?: Redis | undefined;
+  /** Realtime fan-out between instances: Redis pub/sub when REDIS_URL is set, else in-process. */
+  bus?: EventBus | undefined;
   /** A ready logger (pino) shared with the platform drivers; tests may pass their own. */
   logger?: FastifyBaseLogger;
   /** Logger options used when no logger instance is given. */
   loggerOptions?: FastifyServerOptions['logger'];
+}
+
+/** What feature modules receive: the app's engines plus the realtime publisher. */
+export interface AppContext extends AppDeps {
+  bus: EventBus;
+  realtime: RealtimePublisher;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -161,10 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProfilesRoutes(app, createProfilesService({ repository: createProfilesRepository(database.db) }));
   registerCaptainsRoutes(app, createCaptainsService({ repository: createCaptainsRepository(database.db) }));
   if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
-  // Uploads and stored files (/api/uploads, /files/*), places, listings.
-  await registerImagesModule(app, deps);
-  await registerPlacesModule(app, deps);
-  await registerListingsModule(app, deps);
+  const bus = deps.bus ?? createMemoryBus();
+  const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
+  if (!deps.bus) app.addHook('onClose', async () => bus.close());
+  // Realtime socket and presence, uploads and stored files (/api/uploads, /files/*), places, listings.
+  await registerRealtimeModule(app, context);
+  await registerImagesModule(app, context);
+  await registerPlacesModule(app, context);
+  await registerListingsModule(app, context);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -12,6 +12,7 @@ import { createDatabaseRateLimiter } from './platform/rate-limit/database-rate-l
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from './platform/rate-limit/redis-rate-limiter.js';
 import { createFileStorage } from './platform/storage/file-storage.js';
+import { createRedisBus, type EventBus } from './platform/bus/event-bus.js';
 import { seedDemoData, type SeedReport } from './seed/demo-seed.js';
 
 export interface Runtime {
@@ -29,7 +30,9 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   let redis: Redis | undefined;
   let mailer: Mailer | undefined;
   let rateLimiter: RateLimiter | undefined;
+  let bus: EventBus | undefined;
   const closeEngines = async () => {
+    await bus?.close();
     await rateLimiter?.close();
     await mailer?.close();
     if (redis) await redis.quit().catch(() => redis?.disconnect());
@@ -51,7 +54,22 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(database.db, logger);
     const seed = config.seedDemo ? await seedDemoData(database.db, storage, logger) : null;
-    const app = await buildApp({ config, database, mailer, rateLimiter, storage, authSecret, redis, logger });
+    if (redis) {
+      bus = await createRedisBus(redis, config.redisKeyPrefix, (error) =>
+        logger.warn({ err: error }, 'realtime bus error'),
+      );
+    }
+    const app = await buildApp({
+      config,
+      database,
+      mailer,
+      rateLimiter,
+      storage,
+      authSecret,
+      redis,
+      bus,
+      logger,
+    });
     return {
       app,
       database,

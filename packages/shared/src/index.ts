@@ -15,3 +15,5 @@ export * from './listings/listing-messages.js';
 export * from './listings/listing.schemas.js';
 export * from './listings/upload.schemas.js';
 export * from './listings/places.schemas.js';
+export * from './social/index.js';
+export * from './policies/offer.policy.js';

@@ -115,3 +115,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await createPglite({ dataDir: dir });
   return databaseFromPglite(client);
 }
+
+/** A transaction handle: repositories take `Database | Transaction` so that callers can compose them. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MessageDto, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
+import { AUTH_MESSAGES, MessageResponseDto, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, mockServer } from '../test/fetch-mock';
@@ -29,7 +29,7 @@ describe('api client', () => {
   it('sends JSON bodies with a JSON content type', async () => {
     const server = mockServer({ 'POST /api/auth/verify-email': { body: { message: 'ok' } } });
 
-    await api.post('/api/auth/verify-email', MessageDto, { token: 'abc' });
+    await api.post('/api/auth/verify-email', MessageResponseDto, { token: 'abc' });
 
     const [request] = server.calls('POST', '/api/auth/verify-email');
     expect(request?.headers['content-type']).toBe('application/json');
@@ -39,7 +39,7 @@ describe('api client', () => {
   it('sends no body and no content type when there is nothing to send', async () => {
     const server = mockServer({ 'POST /api/auth/sign-out': { body: { message: 'bye' } } });
 
-    await api.post('/api/auth/sign-out', MessageDto);
+    await api.post('/api/auth/sign-out', MessageResponseDto);
 
     const [request] = server.calls('POST', '/api/auth/sign-out');
     expect(request?.rawBody).toBeUndefined();
@@ -53,7 +53,7 @@ describe('api client', () => {
       ]),
     });
 
-    const error = await caught(api.post('/api/auth/sign-up', MessageDto, {}));
+    const error = await caught(api.post('/api/auth/sign-up', MessageResponseDto, {}));
 
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -65,7 +65,7 @@ describe('api client', () => {
   it('turns a network failure into the unexpected-error message', async () => {
     mockServer({ 'POST /api/auth/sign-in': { networkError: true } });
 
-    const error = await caught(api.post('/api/auth/sign-in', MessageDto, { email: 'a', password: 'b' }));
+    const error = await caught(api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a', password: 'b' }));
 
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
     expect(error.status).toBe(0);
@@ -75,7 +75,7 @@ describe('api client', () => {
   it('turns an unreadable error answer (not JSON) into the unexpected-error message', async () => {
     mockServer({ 'POST /api/auth/sign-in': { status: 502, raw: '<html>Bad gateway</html>' } });
 
-    const error = await caught(api.post('/api/auth/sign-in', MessageDto, {}));
+    const error = await caught(api.post('/api/auth/sign-in', MessageResponseDto, {}));
 
     expect(error.status).toBe(502);
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
@@ -149,7 +149,7 @@ describe('api client', () => {
       });
 
       const error = await caught(
-        api.post('/api/auth/sign-in', MessageDto, { email: 'a@b.c', password: 'x' }),
+        api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a@b.c', password: 'x' }),
       );
 
       expect(error.message).toBe(AUTH_MESSAGES.invalidCredentials);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MessageDto } from '@castline/shared';
+import { AUTH_MESSAGES, MessageResponseDto } from '@castline/shared';
 import { describe, expect, it } from 'vitest';
 import { mockServer, apiError } from '../test/fetch-mock';
 import { api, ApiError } from './api-client';
@@ -48,7 +48,7 @@ describe('query retry policy', () => {
     await expect(
       queryClient.fetchQuery({
         queryKey: ['probe'],
-        queryFn: () => api.get('/api/auth/session', MessageDto),
+        queryFn: () => api.get('/api/auth/session', MessageResponseDto),
         retry: queryClient.getDefaultOptions().queries?.retry,
       }),
     ).rejects.toThrow(AUTH_MESSAGES.serviceUnavailable);

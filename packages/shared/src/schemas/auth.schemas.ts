@@ -142,8 +142,8 @@ export const SignUpResultDto = z.object({
 });
 export type SignUpResultDto = z.infer<typeof SignUpResultDto>;
 
-export const MessageDto = z.object({ message: z.string() });
-export type MessageDto = z.infer<typeof MessageDto>;
+export const MessageResponseDto = z.object({ message: z.string() });
+export type MessageResponseDto = z.infer<typeof MessageResponseDto>;
 
 export const ActiveSessionDto = z.object({
   id: z.string(),

@@ -166,7 +166,7 @@ function listingReactionTable<Name extends 'product_likes' | 'product_favorites'
 export const productLikes = listingReactionTable('product_likes');
 export const productFavorites = listingReactionTable('product_favorites');
 
-/** A member's notifications (spec 001 §3); mark-sold writes PRODUCT_SOLD rows for the buyer. */
+/** A member's notifications (spec 001 §3), written by the service whose event they describe. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -185,5 +185,10 @@ export const notifications = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('notifications_user_created_at_idx').on(table.user_id, table.created_at.desc())],
+  (table) => [
+    index('notifications_user_created_at_idx').on(table.user_id, table.created_at.desc()),
+    index('notifications_user_unread_idx')
+      .on(table.user_id, table.type)
+      .where(sql`read = false`),
+  ],
 );

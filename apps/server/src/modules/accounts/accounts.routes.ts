@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   ApiErrorDto,
   CurrentUserDto,
-  MessageDto,
+  MessageResponseDto,
   RequestPasswordResetBody,
   ResendVerificationBody,
   ResetPasswordBody,
@@ -67,7 +67,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   });
 
   r.post('/api/auth/sign-out', {
-    schema: { tags, summary: 'End the current session', response: { 200: MessageDto, ...errors } },
+    schema: { tags, summary: 'End the current session', response: { 200: MessageResponseDto, ...errors } },
     handler: async (request, reply) => {
       const { result, setCookies } = await accounts.signOut(requestContext(request));
       forwardCookies(reply, setCookies);
@@ -102,7 +102,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       tags,
       summary: 'Confirm an email address with the one-time link token',
       body: VerifyEmailBody,
-      response: { 200: MessageDto, ...errors },
+      response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request) => accounts.verifyEmail(request.body),
   });
@@ -112,7 +112,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       tags,
       summary: 'Send a new verification link',
       body: ResendVerificationBody,
-      response: { 200: MessageDto, ...errors },
+      response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request) => accounts.resendVerification(request.body, requestContext(request)),
   });
@@ -122,7 +122,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       tags,
       summary: 'Email a one-time password reset link',
       body: RequestPasswordResetBody,
-      response: { 200: MessageDto, ...errors },
+      response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request) => accounts.requestPasswordReset(request.body, requestContext(request)),
   });
@@ -132,7 +132,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       tags,
       summary: 'Choose a new password with a reset link token; ends every session',
       body: ResetPasswordBody,
-      response: { 200: MessageDto, ...errors },
+      response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request, reply) => {
       const result = await accounts.resetPassword(request.body, requestContext(request));
@@ -160,7 +160,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       tags,
       summary: 'End one of your sessions',
       params: SessionIdParams,
-      response: { 200: MessageDto.extend({ current: z.boolean() }), ...errors },
+      response: { 200: MessageResponseDto.extend({ current: z.boolean() }), ...errors },
     },
     handler: async (request) =>
       accounts.revokeSession(accounts.requireSession(request.activeSession), request.params.sessionId),
@@ -171,7 +171,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     schema: {
       tags,
       summary: 'End every session but this one',
-      response: { 200: MessageDto.extend({ revoked: z.number().int() }), ...errors },
+      response: { 200: MessageResponseDto.extend({ revoked: z.number().int() }), ...errors },
     },
     handler: async (request) => accounts.revokeOtherSessions(accounts.requireSession(request.activeSession)),
   });

@@ -6,7 +6,7 @@ import type {
   SignUpBody,
   VerifyEmailBody,
 } from '@castline/shared';
-import { MessageDto, SessionStateDto, SignInResultDto, SignUpResultDto } from '@castline/shared';
+import { MessageResponseDto, SessionStateDto, SignInResultDto, SignUpResultDto } from '@castline/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
@@ -51,7 +51,7 @@ export function useSignUp() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out', MessageDto),
+    mutationFn: () => api.post('/api/auth/sign-out', MessageResponseDto),
     onSuccess: () => {
       queryClient.clear();
       hardRedirect('/');
@@ -61,21 +61,21 @@ export function useSignOut() {
 
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (body: VerifyEmailBody) => api.post('/api/auth/verify-email', MessageDto, body),
+    mutationFn: (body: VerifyEmailBody) => api.post('/api/auth/verify-email', MessageResponseDto, body),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (body: ResendVerificationBody) =>
-      api.post('/api/auth/send-verification-email', MessageDto, body),
+      api.post('/api/auth/send-verification-email', MessageResponseDto, body),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: RequestPasswordResetBody) =>
-      api.post('/api/auth/request-password-reset', MessageDto, body),
+      api.post('/api/auth/request-password-reset', MessageResponseDto, body),
   });
 }
 
@@ -83,7 +83,7 @@ export function useRequestPasswordReset() {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => api.post('/api/auth/reset-password', MessageDto, body),
+    mutationFn: (body: ResetPasswordBody) => api.post('/api/auth/reset-password', MessageResponseDto, body),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: authKeys.sessions });
       queryClient.setQueryData<SessionStateDto>(authKeys.session, GUEST);

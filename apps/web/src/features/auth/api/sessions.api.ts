@@ -1,13 +1,13 @@
 import type { SessionStateDto } from '@castline/shared';
-import { MessageDto, SessionListDto } from '@castline/shared';
+import { MessageResponseDto, SessionListDto } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
 import { authKeys } from './auth.api';
 
-const RevokeSessionResultDto = MessageDto.extend({ current: z.boolean() });
-const RevokeOthersResultDto = MessageDto.extend({ revoked: z.number().int() });
+const RevokeSessionResultDto = MessageResponseDto.extend({ current: z.boolean() });
+const RevokeOthersResultDto = MessageResponseDto.extend({ revoked: z.number().int() });
 
 /** The signed-in member's active sessions (all devices). */
 export function useActiveSessions(enabled = true) {

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products } from './listings.schema.js';
+import { profiles } from './profiles.schema.js';
+
+/**
+ * A direct message (spec 001 §3). `client_id` is the sender's own id for a send, so that a
+ * retried send finds the message it already made instead of writing a second one.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sender_id: uuid('sender_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    recipient_id: uuid('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('chat'),
+    read: boolean('read').notNull().default(false),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    client_id: uuid('client_id'),
+    /** The listing the message was sent from (Message seller / Make an offer), if any. */
+    product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('messages_not_to_self_check', sql`${table.sender_id} <> ${table.recipient_id}`),
+    check('messages_type_check', sql`${table.type} in ('chat', 'offer', 'system')`),
+    uniqueIndex('messages_sender_client_id_idx')
+      .on(table.sender_id, table.client_id)
+      .where(sql`client_id is not null`),
+    // A thread in either direction, newest first (the pair filter of spec 001 §7).
+    index('messages_sender_recipient_created_at_idx').on(
+      table.sender_id,
+      table.recipient_id,
+      table.created_at.desc(),
+      table.id,
+    ),
+    index('messages_recipient_sender_created_at_idx').on(
+      table.recipient_id,
+      table.sender_id,
+      table.created_at.desc(),
+      table.id,
+    ),
+    // Unread counts per sender.
+    index('messages_unread_idx')
+      .on(table.recipient_id, table.sender_id)
+      .where(sql`read = false`),
+  ],
+);
+
+/**
+ * One open realtime connection of a member. Presence (online, away, offline with last_seen_at)
+ * is read from these rows, so every server instance over the same database sees the same
+ * presence; a row whose `seen_at` is older than the stale limit counts as gone.
+ */
+export const presenceConnections = pgTable(
+  'presence_connections',
+  {
+    id: uuid('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    instance_id: text('instance_id').notNull(),
+    status: text('status').notNull().default('online'),
+    online_at: timestamp('online_at', { withTimezone: true }).notNull().defaultNow(),
+    seen_at: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('presence_connections_status_check', sql`${table.status} in ('online', 'away')`),
+    index('presence_connections_user_idx').on(table.user_id),
+    index('presence_connections_instance_idx').on(table.instance_id),
+  ],
+);

@@ -1,0 +1,74 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { NotificationData, NotificationDto, NotificationType, UnreadCountsDto } from '@castline/shared';
+import { NOTIFICATION_TYPES, NotificationData as NotificationDataShape } from '@castline/shared';
+import type { Executor } from '../../db/client.js';
+import { messages, notifications } from '../../db/schema/index.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+
+/** A notification to write, in the spec's shape (001 §3). */
+export interface NotificationInsert {
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: NotificationData;
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export function presentNotification(row: NotificationRow): NotificationDto {
+  const data = NotificationDataShape.safeParse(row.data);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    type: (NOTIFICATION_TYPES as readonly string[]).includes(row.type)
+      ? (row.type as NotificationType)
+      : 'NEW_MESSAGE',
+    title: row.title,
+    message: row.message,
+    data: data.success ? data.data : {},
+    read: row.read,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Writes notifications inside the caller's transaction and returns them presented; the caller
+ * pushes them with `publishNotifications` once the transaction has committed.
+ */
+export async function insertNotifications(
+  executor: Executor,
+  rows: NotificationInsert[],
+): Promise<NotificationDto[]> {
+  if (rows.length === 0) return [];
+  const inserted = await executor.insert(notifications).values(rows).returning();
+  return inserted.map(presentNotification);
+}
+
+/** The member's unread message and notification totals (the header and menu badges). */
+export async function unreadCounts(executor: Executor, userId: string): Promise<UnreadCountsDto> {
+  const [unreadMessages] = await executor
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipient_id, userId), eq(messages.read, false)));
+  const [unreadNotifications] = await executor
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), sql`${notifications.read} = false`));
+  return { messages: unreadMessages?.n ?? 0, notifications: unreadNotifications?.n ?? 0 };
+}
+
+/** Pushes new notifications and each recipient's new unread totals (after commit). */
+export async function publishNotifications(
+  realtime: RealtimePublisher,
+  executor: Executor,
+  created: NotificationDto[],
+): Promise<void> {
+  for (const notification of created) {
+    realtime.toUser(notification.user_id, { type: 'notification.created', notification });
+  }
+  for (const userId of new Set(created.map((n) => n.user_id))) {
+    realtime.toUser(userId, { type: 'unread.changed', unread: await unreadCounts(executor, userId) });
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerEvent } from '@castline/shared';
+import { PRESENCE_ROOM, userRoom, type EventBus } from '../../platform/bus/event-bus.js';
+
+/**
+ * What services use to push events. Call it only after the transaction that made the change has
+ * committed; a publish failure is logged, never turned into a failed request (the client's
+ * catch-up fetch after a reconnect covers a lost event).
+ */
+export interface RealtimePublisher {
+  toUser(userId: string, event: ServerEvent): void;
+  toUsers(userIds: Iterable<string>, event: ServerEvent): void;
+  presence(event: Extract<ServerEvent, { type: 'presence' }>): void;
+}
+
+export function createRealtimePublisher(bus: EventBus, logger: FastifyBaseLogger): RealtimePublisher {
+  const send = (room: string, event: ServerEvent) => {
+    bus.publish({ room, event }).catch((error: unknown) => {
+      logger.warn({ err: error, room, type: event.type }, 'realtime publish failed');
+    });
+  };
+  return {
+    toUser(userId, event) {
+      send(userRoom(userId), event);
+    },
+    toUsers(userIds, event) {
+      for (const id of new Set(userIds)) send(userRoom(id), event);
+    },
+    presence(event) {
+      send(PRESENCE_ROOM, event);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
+import { LISTING_PRICE_MAX, RADIUS_MILES_MAX } from '../listings/listing-constants.js';
+import { ListingSummaryDto } from './members.schemas.js';
+
+export const ALERT_LIMITS = { perMember: 20, nameMax: 60, matchesPage: 50 } as const;
+
+export const ALERT_MESSAGES = {
+  nameRequired: 'Give your alert a name',
+  nameTooLong: 'Alert names can be at most 60 characters',
+  filtersRequired: 'Search for something or pick a filter before saving an alert',
+  filtersInvalid: 'Invalid alert filters',
+  tooMany: 'You can keep up to 20 alerts. Delete one to save another.',
+  notFound: 'Alert not found',
+  saved: 'Alert saved',
+} as const;
+
+/**
+ * A saved search: the marketplace filters an alert can match on a new listing. Coordinates and
+ * radius go together; `location` is only the label shown with them.
+ */
+export const AlertFilters = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    category: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).optional(),
+    condition: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).optional(),
+    gear_types: z.array(z.enum(GEAR_TYPES)).max(GEAR_TYPES.length).optional(),
+    price_min: z.number().min(0).max(LISTING_PRICE_MAX).optional(),
+    price_max: z.number().min(0).max(LISTING_PRICE_MAX).optional(),
+    brand: z.string().trim().max(80).optional(),
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+    radius: z.number().positive().max(RADIUS_MILES_MAX).optional(),
+    location: z.string().trim().max(200).optional(),
+  })
+  .strict()
+  .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['lat'],
+  })
+  .refine((f) => f.radius === undefined || f.lat !== undefined, {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['radius'],
+  })
+  .refine((f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max, {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['price_max'],
+  });
+export type AlertFilters = z.infer<typeof AlertFilters>;
+
+/** True when the filters narrow the marketplace at all (an alert on everything is refused). */
+export function hasAlertCriteria(filters: AlertFilters): boolean {
+  return Boolean(
+    filters.q ||
+    filters.category?.length ||
+    filters.condition?.length ||
+    filters.gear_types?.length ||
+    filters.price_min !== undefined ||
+    filters.price_max !== undefined ||
+    filters.brand ||
+    filters.radius !== undefined,
+  );
+}
+
+const name = z
+  .string({ error: ALERT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, ALERT_MESSAGES.nameRequired)
+  .max(ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameTooLong);
+
+/** POST /api/alerts. */
+export const CreateAlertBody = z.object({
+  name,
+  filters: AlertFilters,
+  is_active: z.boolean().default(true),
+});
+export type CreateAlertBody = z.input<typeof CreateAlertBody>;
+
+/** PATCH /api/alerts/:id: rename, pause or resume, change filters. */
+export const UpdateAlertBody = z.object({
+  name: name.optional(),
+  filters: AlertFilters.optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateAlertBody = z.input<typeof UpdateAlertBody>;
+
+export const AlertIdParams = z.object({ id: z.uuid({ error: ALERT_MESSAGES.notFound }) });
+export type AlertIdParams = z.infer<typeof AlertIdParams>;
+
+export const ProductAlertDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  filters: AlertFilters,
+  is_active: z.boolean(),
+  match_count: z.number().int(),
+  unread_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductAlertDto = z.infer<typeof ProductAlertDto>;
+
+export const ProductAlertListDto = z.object({ items: z.array(ProductAlertDto) });
+export type ProductAlertListDto = z.infer<typeof ProductAlertListDto>;
+
+/** An alert_notifications row with its alert and listing. */
+export const AlertMatchDto = z.object({
+  id: z.string(),
+  alert_id: z.string(),
+  alert_name: z.string(),
+  listing: ListingSummaryDto,
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type AlertMatchDto = z.infer<typeof AlertMatchDto>;
+
+/** GET /api/alerts/matches?alert_id=: newest first. */
+export const ListAlertMatchesQuery = z.object({
+  alert_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ALERT_LIMITS.matchesPage).default(20),
+});
+export type ListAlertMatchesQuery = z.input<typeof ListAlertMatchesQuery>;
+
+export const AlertMatchListDto = z.object({
+  items: z.array(AlertMatchDto),
+  total: z.number().int(),
+  unread_count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AlertMatchListDto = z.infer<typeof AlertMatchListDto>;
+
+export const AlertMatchIdParams = z.object({ id: z.uuid({ error: ALERT_MESSAGES.notFound }) });
+export type AlertMatchIdParams = z.infer<typeof AlertMatchIdParams>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** A member as other members see them in lists, threads and offers. */
+export const MemberSummaryDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+});
+export type MemberSummaryDto = z.infer<typeof MemberSummaryDto>;
+
+/** A listing as a card inside a conversation, an offer or an alert match. */
+export const ListingSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  image: z.string().nullable(),
+  seller_id: z.string(),
+  sold: z.boolean(),
+  /** False once the listing is deleted or hidden from the marketplace. */
+  available: z.boolean(),
+});
+export type ListingSummaryDto = z.infer<typeof ListingSummaryDto>;
