@@ -1,11 +1,20 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '@castline/shared';
-import { adminRoles, products, profiles } from '../db/schema/index.js';
+import { alertMatchMessage, CATEGORIES, CONDITIONS, GEAR_TYPES, OFFER_STATUSES } from '@castline/shared';
+import {
+  adminRoles,
+  alertNotifications,
+  messages,
+  notifications,
+  offers,
+  productAlerts,
+  products,
+  profiles,
+} from '../db/schema/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createLocalFileStorage } from '../platform/storage/file-storage.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -79,5 +88,83 @@ describe('demo seed', () => {
     const theirs = listings.filter((l) => l.seller_id === seller!.id);
     expect(seller!.products_count).toBe(theirs.length);
     expect(seller!.sales_count).toBe(theirs.filter((l) => l.sold).length);
+  });
+
+  it('brings messages, offers and alerts to life: unread messages, open and settled offers, alerts with matches', async () => {
+    const db = database.db;
+    const members = new Map((await db.select().from(profiles)).map((p) => [p.username, p.id]));
+    const ahab = members.get('captain_ahab')!;
+    const fran = members.get('flyfisher_fran')!;
+    const allNotifications = await db.select().from(notifications);
+    const dataOf = (n: (typeof allNotifications)[number]) => n.data as Record<string, unknown>;
+
+    // Unread messages for the demo members, each announced by an unread NEW_MESSAGE notification.
+    for (const member of [ahab, fran]) {
+      const unread = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.recipient_id, member), eq(messages.read, false)));
+      expect(unread.length).toBeGreaterThan(0);
+      const announced = allNotifications.filter((n) => n.user_id === member && n.type === 'NEW_MESSAGE');
+      expect(announced.map((n) => dataOf(n).messageId).sort()).toEqual(unread.map((m) => m.id).sort());
+      expect(announced.every((n) => !n.read && n.title === 'New Message')).toBe(true);
+    }
+    const allMessages = await db.select().from(messages);
+    expect(allMessages.filter((m) => m.read).every((m) => m.read_at !== null)).toBe(true);
+    expect(allMessages.some((m) => m.product_id !== null)).toBe(true);
+    const times = allMessages.map((m) => m.created_at.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(3 * 86_400_000);
+
+    // Offers in every state; open ones still inside their 48 hours; each one told its seller.
+    const allOffers = await db.select().from(offers);
+    expect(new Set(allOffers.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
+    for (const offer of allOffers) {
+      if (offer.status === 'pending' || offer.status === 'countered') {
+        expect(offer.expires_at.getTime()).toBeGreaterThan(Date.now());
+      }
+      expect(
+        allNotifications.some(
+          (n) =>
+            n.user_id === offer.seller_id && n.type === 'OFFER_RECEIVED' && dataOf(n).offerId === offer.id,
+        ),
+      ).toBe(true);
+    }
+    expect(allOffers.some((o) => o.seller_id === ahab && o.status === 'pending')).toBe(true);
+    expect(allOffers.some((o) => o.buyer_id === ahab && o.status === 'accepted')).toBe(true);
+    const countered = allOffers.find((o) => o.status === 'countered')!;
+    expect(
+      allNotifications.find((n) => n.type === 'OFFER_COUNTERED' && dataOf(n).offerId === countered.id),
+    ).toMatchObject({ user_id: countered.buyer_id, data: { is_seller: false } });
+
+    // The captain's alerts (one paused) with matches, each with its PRODUCT_ALERT notification.
+    const alerts = await db.select().from(productAlerts).where(eq(productAlerts.user_id, ahab));
+    expect(alerts.length).toBeGreaterThanOrEqual(3);
+    expect(alerts.filter((a) => !a.is_active)).toHaveLength(1);
+    const matches = await db
+      .select({
+        id: alertNotifications.id,
+        alert_id: alertNotifications.alert_id,
+        seller_id: products.seller_id,
+        title: products.title,
+        is_read: alertNotifications.is_read,
+      })
+      .from(alertNotifications)
+      .innerJoin(products, eq(products.id, alertNotifications.product_id))
+      .where(eq(alertNotifications.user_id, ahab));
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.some((m) => !m.is_read)).toBe(true);
+    expect(matches.every((m) => m.seller_id !== ahab)).toBe(true);
+    const names = new Map(alerts.map((a) => [a.id, a.name]));
+    for (const match of matches) {
+      const note = allNotifications.find(
+        (n) => n.type === 'PRODUCT_ALERT' && dataOf(n).alertNotificationId === match.id,
+      );
+      expect(note).toMatchObject({
+        user_id: ahab,
+        title: 'Product Alert Match',
+        message: alertMatchMessage(match.title, names.get(match.alert_id)!),
+        read: match.is_read,
+      });
+    }
   });
 });

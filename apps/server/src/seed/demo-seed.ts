@@ -6,6 +6,7 @@ import { accounts, adminRoles, profiles, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/accounts/password-hasher.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { seedDemoListings } from './listing-seed.js';
+import { seedDemoSocial } from './social-seed.js';
 import { avatarSvg } from './avatar.js';
 
 /** Every demo member signs in with this password. */
@@ -311,6 +312,10 @@ export async function seedDemoData(
     }
   });
   const listings = await seedDemoListings(db, storage, sellerIds);
-  logger.info({ members: DEMO_MEMBERS.length, listings }, 'demo data seeded into the empty database');
+  const social = await seedDemoSocial(db);
+  logger.info(
+    { members: DEMO_MEMBERS.length, listings, ...social },
+    'demo data seeded into the empty database',
+  );
   return report(true);
 }

@@ -12,6 +12,7 @@ export const MESSAGING_MESSAGES = {
   blockedByYou: 'You have blocked this member. Unblock them to send a message.',
   blockedByThem: 'This member is not accepting messages from you.',
   clientIdInvalid: 'client_id must be a UUID',
+  clientIdReused: 'This client_id was already used for a message to another member',
   productNotFound: 'Product not found',
   sendFailed: 'Message not sent',
 } as const;

@@ -92,6 +92,12 @@ export const NotificationIdParams = z.object({
 });
 export type NotificationIdParams = z.infer<typeof NotificationIdParams>;
 
+/** POST /api/notifications/sync: how many missing notifications were created (spec 001 §4). */
+export const SyncNotificationsDto = z.object({
+  created: z.number().int(),
+});
+export type SyncNotificationsDto = z.infer<typeof SyncNotificationsDto>;
+
 /** The dropdown's and the page's tabs with the spec's empty texts (001 §2). */
 export const NOTIFICATION_TABS = [
   { id: 'all', label: 'All', empty: 'No notifications', types: null },

@@ -1,19 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppContext } from '../../app.js';
 import { geocodePlace } from '../../platform/places/index.js';
+import { matchListingToAlerts } from '../alerts/alert-matcher.js';
+import { offersServiceFor } from '../offers/offers.module.js';
 import { createListingsRepository } from './listings.repository.js';
 import { registerListingsRoutes } from './listings.routes.js';
 import { createListingsService } from './listings.service.js';
 
 /** Wires the listings routes (/api/listings*, /api/me/favorites) into the app. */
-export async function registerListingsModule(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerListingsModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  const offers = offersServiceFor(app, context);
   const service = createListingsService({
-    repository: createListingsRepository(deps.database.db),
+    repository: createListingsRepository(context.database.db),
     logger: app.log,
     // Listings sent without coordinates are placed by the places provider (null when unknown).
     geocode: async (text) => {
       const place = await geocodePlace(text);
       return place ? { lat: place.lat, lng: place.lng } : null;
+    },
+    realtime: context.realtime,
+    hooks: {
+      // A new or edited public listing is matched against saved alerts in its own transaction.
+      published: async (tx, listingId) => ({ notifications: await matchListingToAlerts(tx, listingId) }),
+      // A sale settles the listing's open offers in the sale's transaction.
+      sold: (tx, listingId, buyerId) => offers.settleForSale(tx, listingId, buyerId),
     },
   });
   registerListingsRoutes(app, service);

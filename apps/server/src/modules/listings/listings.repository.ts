@@ -13,10 +13,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { ListingFields } from '@castline/shared';
-import type { Database } from '../../db/client.js';
+import type { ListingFields, NotificationDto } from '@castline/shared';
+import type { Database, Transaction } from '../../db/client.js';
 import {
-  notifications,
+  messages,
+  offers,
   PUBLIC_LISTING_PREDICATE,
   productFavorites,
   productLikes,
@@ -24,6 +25,7 @@ import {
   profiles,
   SOLD_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
+import { insertNotifications } from '../notifications/notification-writer.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -82,6 +84,20 @@ export interface ListingState {
   location_lat: number | null;
   location_lng: number | null;
 }
+
+/**
+ * What another feature did inside a listing's transaction (alert matches, settled offers): the
+ * notifications it wrote and what to push once the transaction has committed.
+ */
+export interface ListingSideEffects {
+  notifications: NotificationDto[];
+  publish?: () => Promise<void>;
+}
+
+/** Work run inside a listing's create, edit or sale transaction, after the listing row changed. */
+export type ListingTransactionHook = (tx: Transaction, listingId: string) => Promise<ListingSideEffects>;
+
+const NO_SIDE_EFFECTS: ListingTransactionHook = async () => ({ notifications: [] });
 
 /** A text[] literal built from bound parameters. */
 function textArray(values: readonly string[]): SQL {
@@ -315,6 +331,8 @@ export function createListingsRepository(db: Database) {
   }
 
   return {
+    db,
+
     searchQueries: (search: ListingSearch) => searchQueries(db, search),
 
     async search(search: ListingSearch) {
@@ -359,8 +377,16 @@ export function createListingsRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** Inserts a pending, unsold listing and counts it on the seller's profile, in one transaction. */
-    async create(sellerId: string, fields: ListingFields, coordinates: GeoPoint | null): Promise<string> {
+    /**
+     * Inserts a pending, unsold listing and counts it on the seller's profile, in one
+     * transaction; `within` runs in that transaction once the row exists.
+     */
+    async create(
+      sellerId: string,
+      fields: ListingFields,
+      coordinates: GeoPoint | null,
+      within: ListingTransactionHook = NO_SIDE_EFFECTS,
+    ): Promise<{ id: string; effects: ListingSideEffects }> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(products)
@@ -376,18 +402,29 @@ export function createListingsRepository(db: Database) {
           .update(profiles)
           .set({ products_count: sql`${profiles.products_count} + 1` })
           .where(eq(profiles.id, sellerId));
-        return row.id;
+        return { id: row.id, effects: await within(tx, row.id) };
       });
     },
 
-    /** Replaces the form's fields; moderation and sale fields stay as they are. */
-    async update(id: string, fields: ListingFields, coordinates: GeoPoint | null): Promise<boolean> {
-      const rows = await db
-        .update(products)
-        .set({ ...columnsOf(fields, coordinates), updated_at: sql`now()` })
-        .where(and(eq(products.id, id), eq(products.deleted, false)))
-        .returning({ id: products.id });
-      return rows.length > 0;
+    /**
+     * Replaces the form's fields; moderation and sale fields stay as they are. `within` runs in
+     * the same transaction once the row changed. Null when there was no such listing.
+     */
+    async update(
+      id: string,
+      fields: ListingFields,
+      coordinates: GeoPoint | null,
+      within: ListingTransactionHook = NO_SIDE_EFFECTS,
+    ): Promise<ListingSideEffects | null> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(products)
+          .set({ ...columnsOf(fields, coordinates), updated_at: sql`now()` })
+          .where(and(eq(products.id, id), eq(products.deleted, false)))
+          .returning({ id: products.id });
+        if (rows.length === 0) return null;
+        return within(tx, id);
+      });
     },
 
     /** Soft delete: hidden from everyone and no longer counted on the seller's profile. */
@@ -414,9 +451,14 @@ export function createListingsRepository(db: Database) {
 
     /**
      * mark_product_as_sold: sold, hidden from the marketplace, one more sale for the seller and
-     * a PRODUCT_SOLD notification for the buyer, all or nothing. False when it was already sold.
+     * a PRODUCT_SOLD notification for the buyer, all or nothing; `within` runs in the same
+     * transaction (the listing's open offers are settled there). Null when it was already sold.
      */
-    async markSold(id: string, buyerId: string | null): Promise<boolean> {
+    async markSold(
+      id: string,
+      buyerId: string | null,
+      within: ListingTransactionHook = NO_SIDE_EFFECTS,
+    ): Promise<ListingSideEffects | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(products)
@@ -429,21 +471,24 @@ export function createListingsRepository(db: Database) {
           })
           .where(and(eq(products.id, id), eq(products.sold, false), eq(products.deleted, false)))
           .returning({ title: products.title, seller_id: products.seller_id });
-        if (!row) return false;
+        if (!row) return null;
         await tx
           .update(profiles)
           .set({ sales_count: sql`${profiles.sales_count} + 1` })
           .where(eq(profiles.id, row.seller_id));
-        if (buyerId) {
-          await tx.insert(notifications).values({
-            user_id: buyerId,
-            type: 'PRODUCT_SOLD',
-            title: 'Product Sold',
-            message: `"${row.title}" was marked as sold to you`,
-            data: { productId: id, product_id: id, productName: row.title, is_seller: false },
-          });
-        }
-        return true;
+        const sold = buyerId
+          ? await insertNotifications(tx, [
+              {
+                user_id: buyerId,
+                type: 'PRODUCT_SOLD',
+                title: 'Product Sold',
+                message: `"${row.title}" was marked as sold to you`,
+                data: { productId: id, product_id: id, productName: row.title, is_seller: false },
+              },
+            ])
+          : [];
+        const effects = await within(tx, id);
+        return { ...effects, notifications: [...sold, ...effects.notifications] };
       });
     },
 
@@ -578,15 +623,39 @@ export function createListingsRepository(db: Database) {
         .limit(limit);
     },
 
-    /** Members who liked or favourited the listing (not the seller), latest interest first. */
+    /**
+     * Members the seller may name as the buyer (never the seller): those who made an offer on
+     * the listing (an accepted offer first), messaged the seller about it, liked or favourited
+     * it; then latest interest first.
+     */
     async buyerCandidates(productId: string, sellerId: string) {
       const interest = unionAll(
         db
-          .select({ user_id: productLikes.user_id, at: productLikes.created_at })
+          .select({
+            user_id: offers.buyer_id,
+            at: offers.updated_at,
+            rank: sql<number>`case when ${offers.status} = 'accepted' then 0 else 1 end`.as('rank'),
+          })
+          .from(offers)
+          .where(eq(offers.product_id, productId)),
+        db
+          .select({ user_id: messages.sender_id, at: messages.created_at, rank: sql<number>`1`.as('rank') })
+          .from(messages)
+          .where(and(eq(messages.product_id, productId), eq(messages.recipient_id, sellerId))),
+        db
+          .select({
+            user_id: productLikes.user_id,
+            at: productLikes.created_at,
+            rank: sql<number>`1`.as('rank'),
+          })
           .from(productLikes)
           .where(eq(productLikes.product_id, productId)),
         db
-          .select({ user_id: productFavorites.user_id, at: productFavorites.created_at })
+          .select({
+            user_id: productFavorites.user_id,
+            at: productFavorites.created_at,
+            rank: sql<number>`1`.as('rank'),
+          })
           .from(productFavorites)
           .where(eq(productFavorites.product_id, productId)),
       ).as('interest');
@@ -596,7 +665,7 @@ export function createListingsRepository(db: Database) {
         .innerJoin(profiles, eq(profiles.id, interest.user_id))
         .where(ne(profiles.id, sellerId))
         .groupBy(profiles.id, profiles.username, profiles.avatar_url)
-        .orderBy(sql`max(${interest.at}) desc`, profiles.username)
+        .orderBy(sql`min(${interest.rank}) asc`, sql`max(${interest.at}) desc`, profiles.username)
         .limit(BUYER_CANDIDATES_LIMIT);
     },
   };

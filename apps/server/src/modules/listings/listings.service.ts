@@ -32,7 +32,17 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../http/errors.js';
-import type { GeoPoint, ListingSearch, ListingsRepository, ListingState } from './listings.repository.js';
+import type { Transaction } from '../../db/client.js';
+import { publishNotifications } from '../notifications/notification-writer.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import type {
+  GeoPoint,
+  ListingSearch,
+  ListingSideEffects,
+  ListingsRepository,
+  ListingState,
+  ListingTransactionHook,
+} from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
 
 export const SIMILAR_LISTINGS_LIMIT = 8;
@@ -45,10 +55,21 @@ export type BodyReader<T> = () => T;
 
 export type ListListingsParams = z.output<typeof ListListingsQuery>;
 
+/** What other features do inside a listing's transactions (the app's modules compose them). */
+export interface ListingHooks {
+  /** The listing was created or edited: saved alerts are matched against it when it is public. */
+  published?: ListingTransactionHook;
+  /** The listing was sold (to `buyerId`, or elsewhere when null): its open offers are settled. */
+  sold?: (tx: Transaction, listingId: string, buyerId: string | null) => Promise<ListingSideEffects>;
+}
+
 export interface ListingsServiceDeps {
   repository: ListingsRepository;
   logger: FastifyBaseLogger;
   geocode?: Geocoder | undefined;
+  /** Pushes the notifications and changes a listing's transaction made, once it has committed. */
+  realtime?: RealtimePublisher | undefined;
+  hooks?: ListingHooks | undefined;
 }
 
 function invalidFilter(path: string): ValidationError {
@@ -59,7 +80,25 @@ function isBanned(actor: Actor): boolean {
   return actor.status === 'banned';
 }
 
-export function createListingsService({ repository, logger, geocode }: ListingsServiceDeps) {
+export function createListingsService({
+  repository,
+  logger,
+  geocode,
+  realtime,
+  hooks = {},
+}: ListingsServiceDeps) {
+  /** After commit: the new notifications (notification.created, unread.changed) and other events. */
+  async function publish(effects: ListingSideEffects): Promise<void> {
+    if (!realtime) return;
+    try {
+      await publishNotifications(realtime, repository.db, effects.notifications);
+      await effects.publish?.();
+    } catch (error) {
+      // The change is committed; a client that missed the push catches up on its next fetch.
+      logger.warn({ err: error }, 'publishing listing changes failed');
+    }
+  }
+
   async function coordinatesFor(fields: ListingFields, previous?: ListingState): Promise<GeoPoint | null> {
     if (fields.location_coordinates) return fields.location_coordinates;
     // An edit that keeps the place text keeps its coordinates.
@@ -171,7 +210,13 @@ export function createListingsService({ repository, logger, geocode }: ListingsS
       if (!actor) throw new UnauthenticatedError(M.mustBeLoggedIn);
       if (!canCreateListing(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
       const fields = readBody();
-      const id = await repository.create(actor.id, fields, await coordinatesFor(fields));
+      const { id, effects } = await repository.create(
+        actor.id,
+        fields,
+        await coordinatesFor(fields),
+        hooks.published,
+      );
+      await publish(effects);
       return present(id, actor.id);
     },
 
@@ -180,8 +225,14 @@ export function createListingsService({ repository, logger, geocode }: ListingsS
       assertNotBanned(actor);
       if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
       const fields = readBody();
-      const updated = await repository.update(id, fields, await coordinatesFor(fields, state));
-      if (!updated) throw new NotFoundError(M.productNotFound);
+      const effects = await repository.update(
+        id,
+        fields,
+        await coordinatesFor(fields, state),
+        hooks.published,
+      );
+      if (!effects) throw new NotFoundError(M.productNotFound);
+      await publish(effects);
       return present(id, actor.id);
     },
 
@@ -204,7 +255,14 @@ export function createListingsService({ repository, logger, geocode }: ListingsS
       if (buyerId !== null && !(await repository.profileExists(buyerId))) {
         throw new ValidationError(M.buyerNotFound, [{ path: 'buyer_id', message: M.buyerNotFound }]);
       }
-      if (!(await repository.markSold(id, buyerId))) throw new ConflictError('CONFLICT', M.alreadySold);
+      const sold = hooks.sold;
+      const effects = await repository.markSold(
+        id,
+        buyerId,
+        sold ? (tx) => sold(tx, id, buyerId) : undefined,
+      );
+      if (!effects) throw new ConflictError('CONFLICT', M.alreadySold);
+      await publish(effects);
       return present(id, actor.id);
     },
 

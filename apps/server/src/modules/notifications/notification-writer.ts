@@ -1,6 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { NotificationData, NotificationDto, NotificationType, UnreadCountsDto } from '@castline/shared';
-import { NOTIFICATION_TYPES, NotificationData as NotificationDataShape } from '@castline/shared';
+import {
+  conversationIdFor,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+  NotificationData as NotificationDataShape,
+} from '@castline/shared';
 import type { Executor } from '../../db/client.js';
 import { messages, notifications } from '../../db/schema/index.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
@@ -15,6 +20,39 @@ export interface NotificationInsert {
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A NEW_MESSAGE notification quotes at most this many characters of the message. */
+export const MESSAGE_PREVIEW_CHARS = 100;
+
+/** The message's first 100 characters, with an ellipsis when it is longer. */
+export function messagePreview(content: string): string {
+  const chars = Array.from(content);
+  return chars.length > MESSAGE_PREVIEW_CHARS
+    ? `${chars.slice(0, MESSAGE_PREVIEW_CHARS).join('')}…`
+    : content;
+}
+
+/** The NEW_MESSAGE notification for a message's recipient (spec 001 §3 data fields). */
+export function newMessageNotification(
+  message: { id: string; sender_id: string; recipient_id: string; content: string },
+  sender: { username: string; avatar_url: string | null },
+): NotificationInsert {
+  const preview = messagePreview(message.content);
+  return {
+    user_id: message.recipient_id,
+    type: 'NEW_MESSAGE',
+    title: NOTIFICATION_MESSAGES.newMessageTitle,
+    message: `${sender.username}: ${preview}`,
+    data: {
+      messageId: message.id,
+      senderId: message.sender_id,
+      senderName: sender.username,
+      senderAvatar: sender.avatar_url,
+      messageContent: preview,
+      conversationId: conversationIdFor(message.sender_id, message.recipient_id),
+    },
+  };
+}
 
 export function presentNotification(row: NotificationRow): NotificationDto {
   const data = NotificationDataShape.safeParse(row.data);

@@ -1,0 +1,114 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { NotificationDto } from '@castline/shared';
+import { alertMatchMessage, NOTIFICATION_MESSAGES } from '@castline/shared';
+import type { Executor } from '../../db/client.js';
+import {
+  alertNotifications,
+  productAlerts,
+  products,
+  profiles,
+  PUBLIC_LISTING_PREDICATE,
+} from '../../db/schema/index.js';
+import { insertNotifications } from '../notifications/notification-writer.js';
+
+const METERS_PER_MILE = 1609.344;
+
+/**
+ * Every filter of a saved alert, tested against the one listing joined as `products`. An empty
+ * list or a null bound means "any"; brand compares like the marketplace's brand filter (any of
+ * brand, rod brand, reel brand, case-insensitively).
+ */
+export const alertMatchesListing = and(
+  sql`(${productAlerts.q} is null or ${products.search_vector} @@ websearch_to_tsquery('english', ${productAlerts.q}))`,
+  sql`(cardinality(${productAlerts.categories}) = 0 or ${products.category} = any(${productAlerts.categories}))`,
+  sql`(cardinality(${productAlerts.conditions}) = 0 or ${products.condition} = any(${productAlerts.conditions}))`,
+  sql`(cardinality(${productAlerts.gear_types}) = 0 or ${products.gear_types} && ${productAlerts.gear_types})`,
+  sql`(${productAlerts.price_min} is null or ${products.price} >= ${productAlerts.price_min})`,
+  sql`(${productAlerts.price_max} is null or ${products.price} <= ${productAlerts.price_max})`,
+  sql`(${productAlerts.brand} is null or lower(${productAlerts.brand}) in (lower(${products.brand}), lower(${products.rod_brand}), lower(${products.reel_brand})))`,
+  sql`(${productAlerts.radius_miles} is null or (${products.location_lat} is not null and ${products.location_lng} is not null and earth_distance(ll_to_earth(${productAlerts.lat}, ${productAlerts.lng}), ll_to_earth(${products.location_lat}, ${products.location_lng})) <= ${productAlerts.radius_miles} * ${METERS_PER_MILE}::float8))`,
+);
+
+/**
+ * Matches one listing against every active alert of other (not banned) members, in the database:
+ * one INSERT … SELECT writes an alert_notifications row per matching alert (ON CONFLICT DO
+ * NOTHING, so a listing saved again never matches an alert twice), then each new row gets its
+ * PRODUCT_ALERT notification ('Product Alert Match', '{product} matches {alert}').
+ *
+ * It runs inside the transaction that made the listing public (its create, or an edit while it
+ * is public), so a listing and its matches commit together; nothing matches unless the listing
+ * is publicly visible at that moment. The caller publishes the returned notifications after commit.
+ */
+export async function matchListingToAlerts(
+  executor: Executor,
+  listingId: string,
+): Promise<NotificationDto[]> {
+  const matched = await executor
+    .insert(alertNotifications)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          user_id: productAlerts.user_id,
+          alert_id: productAlerts.id,
+          product_id: products.id,
+          is_read: sql<boolean>`false`.as('is_read'),
+          created_at: sql<Date>`now()`.as('created_at'),
+        })
+        .from(productAlerts)
+        .innerJoin(products, eq(products.id, listingId))
+        .innerJoin(profiles, eq(profiles.id, productAlerts.user_id))
+        .where(
+          and(
+            // Written as a literal so that the planner can use the partial index on active alerts.
+            sql`${productAlerts.is_active} = true`,
+            ne(productAlerts.user_id, products.seller_id),
+            ne(profiles.status, 'banned'),
+            PUBLIC_LISTING_PREDICATE,
+            alertMatchesListing,
+          ),
+        ),
+    )
+    .onConflictDoNothing({ target: [alertNotifications.alert_id, alertNotifications.product_id] })
+    .returning({
+      id: alertNotifications.id,
+      user_id: alertNotifications.user_id,
+      alert_id: alertNotifications.alert_id,
+    });
+  if (matched.length === 0) return [];
+
+  const names = await executor
+    .select({ alert_id: productAlerts.id, alert_name: productAlerts.name, title: products.title })
+    .from(productAlerts)
+    .innerJoin(products, eq(products.id, listingId))
+    .where(
+      inArray(
+        productAlerts.id,
+        matched.map((row) => row.alert_id),
+      ),
+    );
+  const byAlert = new Map(names.map((row) => [row.alert_id, row]));
+  return insertNotifications(
+    executor,
+    matched.flatMap((row) => {
+      const named = byAlert.get(row.alert_id);
+      if (!named) return [];
+      return [
+        {
+          user_id: row.user_id,
+          type: 'PRODUCT_ALERT' as const,
+          title: NOTIFICATION_MESSAGES.alertMatchTitle,
+          message: alertMatchMessage(named.title, named.alert_name),
+          data: {
+            alertNotificationId: row.id,
+            alertId: row.alert_id,
+            alertName: named.alert_name,
+            productId: listingId,
+            product_id: listingId,
+            productName: named.title,
+          },
+        },
+      ];
+    }),
+  );
+}

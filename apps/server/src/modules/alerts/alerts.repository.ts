@@ -1,0 +1,229 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AlertFilters } from '@castline/shared';
+import type { Database, Executor } from '../../db/client.js';
+import {
+  alertNotifications,
+  notifications,
+  productAlerts,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
+
+/** The typed columns the matching SQL reads, filled from the saved filters. */
+export function matchColumnsOf(filters: AlertFilters) {
+  return {
+    q: filters.q || null,
+    categories: filters.category ?? [],
+    conditions: filters.condition ?? [],
+    gear_types: filters.gear_types ?? [],
+    price_min: filters.price_min ?? null,
+    price_max: filters.price_max ?? null,
+    brand: filters.brand || null,
+    lat: filters.lat ?? null,
+    lng: filters.lng ?? null,
+    radius_miles: filters.radius ?? null,
+  };
+}
+
+/**
+ * The alert's match counts. The outer alert is named in full: drizzle leaves columns of a
+ * single-table select unqualified, which inside the subquery would name alert_notifications.id.
+ */
+const outerAlertId = sql.raw('"product_alerts"."id"');
+const matchCount =
+  sql<number>`(select count(*) from ${alertNotifications} where ${alertNotifications.alert_id} = ${outerAlertId})`.mapWith(
+    Number,
+  );
+const unreadCount =
+  sql<number>`(select count(*) from ${alertNotifications} where ${alertNotifications.alert_id} = ${outerAlertId} and ${alertNotifications.is_read} = false)`.mapWith(
+    Number,
+  );
+
+const alertColumns = {
+  id: productAlerts.id,
+  name: productAlerts.name,
+  filters: productAlerts.filters,
+  is_active: productAlerts.is_active,
+  q: productAlerts.q,
+  categories: productAlerts.categories,
+  conditions: productAlerts.conditions,
+  gear_types: productAlerts.gear_types,
+  price_min: productAlerts.price_min,
+  price_max: productAlerts.price_max,
+  brand: productAlerts.brand,
+  lat: productAlerts.lat,
+  lng: productAlerts.lng,
+  radius_miles: productAlerts.radius_miles,
+  created_at: productAlerts.created_at,
+  updated_at: productAlerts.updated_at,
+  match_count: matchCount,
+  unread_count: unreadCount,
+};
+
+const matchColumns = {
+  id: alertNotifications.id,
+  alert_id: alertNotifications.alert_id,
+  alert_name: productAlerts.name,
+  is_read: alertNotifications.is_read,
+  created_at: alertNotifications.created_at,
+  product_id: products.id,
+  title: products.title,
+  price: products.price,
+  images: products.images,
+  seller_id: products.seller_id,
+  sold: products.sold,
+  deleted: products.deleted,
+  visible_in_marketplace: products.visible_in_marketplace,
+  moderation_status: products.moderation_status,
+};
+
+export interface AlertValues {
+  name: string;
+  filters: AlertFilters;
+  is_active: boolean;
+}
+
+export function createAlertsRepository(db: Database) {
+  const selectAlerts = (executor: Executor) => executor.select(alertColumns).from(productAlerts);
+  const selectMatches = (executor: Executor) =>
+    executor
+      .select(matchColumns)
+      .from(alertNotifications)
+      .innerJoin(productAlerts, eq(productAlerts.id, alertNotifications.alert_id))
+      .innerJoin(products, eq(products.id, alertNotifications.product_id));
+
+  return {
+    db,
+
+    /** The member's alerts, newest first. */
+    async list(userId: string) {
+      return selectAlerts(db)
+        .where(eq(productAlerts.user_id, userId))
+        .orderBy(desc(productAlerts.created_at), desc(productAlerts.id));
+    },
+
+    async findOwned(executor: Executor, id: string, userId: string) {
+      const [row] = await selectAlerts(executor)
+        .where(and(eq(productAlerts.id, id), eq(productAlerts.user_id, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * How many alerts the member keeps, with their profile row locked for the transaction so
+     * that two saves at once cannot both pass the limit.
+     */
+    async countForUpdate(executor: Executor, userId: string): Promise<number> {
+      // NO KEY UPDATE: it serialises alert saves without blocking rows that merely reference the member.
+      await executor
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .for('no key update');
+      const [row] = await executor
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(productAlerts)
+        .where(eq(productAlerts.user_id, userId));
+      return row?.total ?? 0;
+    },
+
+    async insert(executor: Executor, userId: string, values: AlertValues): Promise<string> {
+      const [row] = await executor
+        .insert(productAlerts)
+        .values({
+          user_id: userId,
+          name: values.name,
+          filters: values.filters,
+          is_active: values.is_active,
+          ...matchColumnsOf(values.filters),
+        })
+        .returning({ id: productAlerts.id });
+      if (!row) throw new Error('alert insert returned nothing');
+      return row.id;
+    },
+
+    /** Renames, pauses or resumes, or changes the filters (and their typed columns); false when not the member's. */
+    async update(id: string, userId: string, values: Partial<AlertValues>): Promise<boolean> {
+      const rows = await db
+        .update(productAlerts)
+        .set({
+          ...(values.name !== undefined ? { name: values.name } : {}),
+          ...(values.is_active !== undefined ? { is_active: values.is_active } : {}),
+          ...(values.filters !== undefined
+            ? { filters: values.filters, ...matchColumnsOf(values.filters) }
+            : {}),
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(productAlerts.id, id), eq(productAlerts.user_id, userId)))
+        .returning({ id: productAlerts.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes the alert and (by cascade) its matches; false when not the member's. */
+    async remove(id: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(productAlerts)
+        .where(and(eq(productAlerts.id, id), eq(productAlerts.user_id, userId)))
+        .returning({ id: productAlerts.id });
+      return rows.length > 0;
+    },
+
+    /** The member's matches (of one alert, or all), newest first, with the total and unread count. */
+    async matches(params: { userId: string; alertId: string | null; limit: number; offset: number }) {
+      const conditions: SQL[] = [eq(alertNotifications.user_id, params.userId)];
+      if (params.alertId) conditions.push(eq(alertNotifications.alert_id, params.alertId));
+      const where = and(...conditions);
+      const [counted] = await db
+        .select({
+          total: sql<number>`count(*)`.mapWith(Number),
+          unread: sql<number>`count(*) filter (where ${alertNotifications.is_read} = false)`.mapWith(Number),
+        })
+        .from(alertNotifications)
+        .where(where);
+      const rows = await selectMatches(db)
+        .where(where)
+        .orderBy(desc(alertNotifications.created_at), desc(alertNotifications.id))
+        .limit(params.limit)
+        .offset(params.offset);
+      return { rows, total: counted?.total ?? 0, unread: counted?.unread ?? 0 };
+    },
+
+    async findMatch(executor: Executor, id: string, userId: string) {
+      const [row] = await selectMatches(executor)
+        .where(and(eq(alertNotifications.id, id), eq(alertNotifications.user_id, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Marks the member's match read; false when it is not theirs. */
+    async markMatchRead(executor: Executor, id: string, userId: string): Promise<boolean> {
+      const rows = await executor
+        .update(alertNotifications)
+        .set({ is_read: true })
+        .where(and(eq(alertNotifications.id, id), eq(alertNotifications.user_id, userId)))
+        .returning({ id: alertNotifications.id });
+      return rows.length > 0;
+    },
+
+    /** Marks the PRODUCT_ALERT notification of that match read; answers how many changed. */
+    async markMatchNotificationRead(executor: Executor, matchId: string, userId: string): Promise<number> {
+      const rows = await executor
+        .update(notifications)
+        .set({ read: true, updated_at: sql`now()` })
+        .where(
+          and(
+            eq(notifications.user_id, userId),
+            eq(notifications.type, 'PRODUCT_ALERT'),
+            eq(notifications.read, false),
+            sql`${notifications.data} ->> 'alertNotificationId' = ${matchId}`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
+export type AlertRow = NonNullable<Awaited<ReturnType<AlertsRepository['findOwned']>>>;
+export type AlertMatchRow = NonNullable<Awaited<ReturnType<AlertsRepository['findMatch']>>>;

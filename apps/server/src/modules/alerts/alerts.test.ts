@@ -1,0 +1,482 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_MESSAGES as M,
+  AlertMatchDto,
+  AlertMatchListDto,
+  AUTH_MESSAGES,
+  OFFER_MESSAGES,
+  ProductAlertDto,
+  ProductAlertListDto,
+  type CreateAlertBody,
+} from '@castline/shared';
+import {
+  alertNotifications,
+  notifications,
+  productAlerts,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
+import { useTestApp } from '../../../test/test-app.js';
+import { errorOf, get, post, put, type Caller } from '../../../test/factories.js';
+import { listen, openSocket } from '../../../test/realtime-client.js';
+import {
+  AUSTIN,
+  DALLAS,
+  guest,
+  REEL_DETAILS,
+  signedInMember,
+  tackleBody,
+  type Member,
+} from '../listings/listings.test-helpers.js';
+
+const t = useTestApp();
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const member = () => signedInMember(t.app, t.database.db);
+let base: string | undefined;
+async function baseUrl(): Promise<string> {
+  base ??= await listen(t.app);
+  return base;
+}
+
+function patch(url: string, payload: unknown, caller: Caller) {
+  return t.app.inject({
+    method: 'PATCH',
+    url,
+    payload: payload as object,
+    remoteAddress: caller.ip ?? '127.0.0.1',
+    headers: caller.cookie ? { cookie: caller.cookie } : {},
+  });
+}
+
+function remove(url: string, caller: Caller) {
+  return t.app.inject({
+    method: 'DELETE',
+    url,
+    remoteAddress: caller.ip ?? '127.0.0.1',
+    headers: caller.cookie ? { cookie: caller.cookie } : {},
+  });
+}
+
+async function saveAlert(owner: Member, body: CreateAlertBody): Promise<ProductAlertDto> {
+  const response = await post(t.app, '/api/alerts', body, owner);
+  expect(response.statusCode, response.body).toBe(201);
+  return ProductAlertDto.parse(response.json());
+}
+
+const nullReel = { reel_brand: null, reel_type: null, reel_gear_ratio: null };
+
+/** A Shimano Stradic spinning reel for $150 in Austin (through the API, as a seller lists it). */
+function reelBody(overrides: Record<string, unknown> = {}) {
+  return tackleBody({
+    title: 'Shimano Stradic FL 2500 spinning reel',
+    description: 'Smooth drag, one season of use.',
+    category: 'reels',
+    condition: 'like new',
+    price: 150,
+    ...REEL_DETAILS,
+    ...overrides,
+  });
+}
+
+async function list(seller: Member, body: Record<string, unknown>): Promise<string> {
+  const response = await post(t.app, '/api/listings', body, seller);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+/** The ids of the owner's alerts that matched the listing. */
+async function matchedAlerts(ownerId: string, listingId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ alert_id: alertNotifications.alert_id })
+    .from(alertNotifications)
+    .where(and(eq(alertNotifications.user_id, ownerId), eq(alertNotifications.product_id, listingId)));
+  return rows.map((row) => row.alert_id).sort();
+}
+
+async function alertNotificationsOf(userId: string) {
+  return t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.type, 'PRODUCT_ALERT')));
+}
+
+describe('saved alerts: create, list, edit, delete', () => {
+  it('saves the filters and the typed columns the matcher reads; only the owner sees or changes it', async () => {
+    const owner = await member();
+    const other = await member();
+    const created = await saveAlert(owner, {
+      name: '  Reels near Austin  ',
+      filters: {
+        q: 'stradic',
+        category: ['reels'],
+        condition: ['new', 'like new'],
+        gear_types: ['Freshwater'],
+        price_min: 50,
+        price_max: 200,
+        brand: 'Shimano',
+        lat: AUSTIN.lat,
+        lng: AUSTIN.lng,
+        radius: 25,
+        location: 'Austin, TX',
+      },
+    });
+    expect(created).toMatchObject({
+      name: 'Reels near Austin',
+      is_active: true,
+      match_count: 0,
+      unread_count: 0,
+      filters: { q: 'stradic', category: ['reels'], price_max: 200, radius: 25, location: 'Austin, TX' },
+    });
+    const [row] = await t.database.db.select().from(productAlerts).where(eq(productAlerts.id, created.id));
+    expect(row).toMatchObject({
+      user_id: owner.id,
+      q: 'stradic',
+      categories: ['reels'],
+      conditions: ['new', 'like new'],
+      gear_types: ['Freshwater'],
+      price_min: 50,
+      price_max: 200,
+      brand: 'Shimano',
+      lat: AUSTIN.lat,
+      lng: AUSTIN.lng,
+      radius_miles: 25,
+    });
+
+    const second = await saveAlert(owner, { name: 'Cheap tackle', filters: { category: ['tackle'], q: '' } });
+    expect(second.filters).toEqual({ category: ['tackle'] });
+    const listed = ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
+    expect(listed.items.map((a) => a.id)).toEqual([second.id, created.id]);
+    expect(ProductAlertListDto.parse((await get(t.app, '/api/alerts', other)).json()).items).toEqual([]);
+
+    const paused = await patch(
+      `/api/alerts/${created.id}`,
+      { is_active: false, name: 'Austin reels' },
+      owner,
+    );
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({
+      is_active: false,
+      name: 'Austin reels',
+      filters: { q: 'stradic' },
+    });
+    const refiltered = await patch(`/api/alerts/${created.id}`, { filters: { brand: 'Penn' } }, owner);
+    expect(refiltered.json()).toMatchObject({ filters: { brand: 'Penn' }, is_active: false });
+    const [changed] = await t.database.db
+      .select()
+      .from(productAlerts)
+      .where(eq(productAlerts.id, created.id));
+    expect(changed).toMatchObject({
+      brand: 'Penn',
+      q: null,
+      categories: [],
+      price_max: null,
+      radius_miles: null,
+      lat: null,
+    });
+
+    // Someone else's alert, an unknown one and a malformed id are all "not found".
+    for (const [id, caller] of [
+      [created.id, other],
+      [UNKNOWN_ID, owner],
+      ['not-a-uuid', owner],
+    ] as const) {
+      for (const response of [
+        await patch(`/api/alerts/${id}`, { name: 'Mine now' }, caller),
+        await remove(`/api/alerts/${id}`, caller),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: M.notFound });
+      }
+    }
+    expect((await get(t.app, `/api/alerts/matches?alert_id=${created.id}`, other)).statusCode).toBe(404);
+
+    expect((await remove(`/api/alerts/${created.id}`, owner)).statusCode).toBe(204);
+    expect((await remove(`/api/alerts/${created.id}`, owner)).statusCode).toBe(404);
+    expect(ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json()).items).toHaveLength(1);
+  });
+
+  it('validates names and filters, refuses an alert on everything, and keeps at most 20', async () => {
+    const owner = await member();
+    const cases: [unknown, string][] = [
+      [{ filters: { q: 'penn' } }, M.nameRequired],
+      [{ name: '   ', filters: { q: 'penn' } }, M.nameRequired],
+      [{ name: 'x'.repeat(61), filters: { q: 'penn' } }, M.nameTooLong],
+      [{ name: 'All', filters: {} }, M.filtersRequired],
+      [{ name: 'All', filters: { q: '   ', category: [] } }, M.filtersRequired],
+      [{ name: 'All', filters: { lat: 30, lng: -97, location: 'Austin, TX' } }, M.filtersRequired],
+      [{ name: 'Bad', filters: { category: ['boats'] } }, M.filtersInvalid],
+      [{ name: 'Bad', filters: { radius: 10 } }, M.filtersInvalid],
+      [{ name: 'Bad', filters: { lat: 30, radius: 10 } }, M.filtersInvalid],
+      [{ name: 'Bad', filters: { price_min: 300, price_max: 100 } }, M.filtersInvalid],
+      [{ name: 'Bad', filters: { q: 'penn', colour: 'red' } }, M.filtersInvalid],
+      [{ name: 'Bad' }, M.filtersInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post(t.app, '/api/alerts', body, owner);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response).message, JSON.stringify(body)).toBe(message);
+    }
+    const alert = await saveAlert(owner, { name: 'Penn', filters: { brand: 'Penn' } });
+    const emptied = await patch(`/api/alerts/${alert.id}`, { filters: { q: '' } }, owner);
+    expect(emptied.statusCode).toBe(400);
+    expect(errorOf(emptied)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: M.filtersRequired,
+      issues: [{ path: 'filters', message: M.filtersRequired }],
+    });
+
+    for (let n = 2; n <= 20; n += 1)
+      await saveAlert(owner, { name: `Alert ${n}`, filters: { q: `reel ${n}` } });
+    const tooMany = await post(t.app, '/api/alerts', { name: 'One more', filters: { q: 'rod' } }, owner);
+    expect(tooMany.statusCode).toBe(409);
+    expect(errorOf(tooMany)).toEqual({ code: 'CONFLICT', message: M.tooMany });
+    expect(await t.database.db.$count(productAlerts, eq(productAlerts.user_id, owner.id))).toBe(20);
+
+    const anonymous = await post(t.app, '/api/alerts', { name: 'x', filters: { q: 'x' } }, guest());
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorOf(anonymous).message).toBe(AUTH_MESSAGES.notAuthenticated);
+    expect((await get(t.app, '/api/alerts', guest())).statusCode).toBe(401);
+
+    const banned = await member();
+    await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
+    const refused = await post(t.app, '/api/alerts', { name: 'x', filters: { q: 'x' } }, banned);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toEqual({ code: 'FORBIDDEN', message: OFFER_MESSAGES.banned });
+  });
+});
+
+describe('saved alerts: matching new listings', () => {
+  it('fires for a matching listing and not for one that misses each filter', async () => {
+    const owner = await member();
+    const seller = await member();
+    const byCategory = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
+    const byPrice = await saveAlert(owner, {
+      name: 'Under $200',
+      filters: { price_max: 200, price_min: 100 },
+    });
+    const byText = await saveAlert(owner, { name: 'Stradic', filters: { q: 'stradic' } });
+    const byRadius = await saveAlert(owner, {
+      name: 'Near Austin',
+      filters: { lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 25, location: 'Austin, TX' },
+    });
+    const byBrand = await saveAlert(owner, { name: 'Shimano gear', filters: { brand: 'SHIMANO' } });
+    const byEverything = await saveAlert(owner, {
+      name: 'Dream reel',
+      filters: {
+        q: 'stradic reel',
+        category: ['reels', 'combo'],
+        condition: ['like new'],
+        gear_types: ['Freshwater', 'Saltwater'],
+        price_max: 150,
+        brand: 'shimano',
+        lat: AUSTIN.lat,
+        lng: AUSTIN.lng,
+        radius: 10,
+      },
+    });
+    const paused = await saveAlert(owner, {
+      name: 'Paused reels',
+      filters: { category: ['reels'] },
+      is_active: false,
+    });
+
+    const match = await list(seller, reelBody());
+    expect(await matchedAlerts(owner.id, match)).toEqual(
+      [byCategory.id, byPrice.id, byText.id, byRadius.id, byBrand.id, byEverything.id].sort(),
+    );
+    expect(await matchedAlerts(owner.id, match)).not.toContain(paused.id);
+
+    // Each of these misses exactly one of the filters.
+    const tackle = await list(seller, reelBody({ category: 'tackle', ...nullReel }));
+    expect(await matchedAlerts(owner.id, tackle)).toEqual([byPrice.id, byText.id, byRadius.id].sort());
+    const pricey = await list(seller, reelBody({ price: 450 }));
+    expect(await matchedAlerts(owner.id, pricey)).toEqual(
+      [byCategory.id, byText.id, byRadius.id, byBrand.id].sort(),
+    );
+    const otherText = await list(seller, reelBody({ title: 'Shimano Sedona 2500', model: 'Sedona' }));
+    expect(await matchedAlerts(owner.id, otherText)).toEqual(
+      [byCategory.id, byPrice.id, byRadius.id, byBrand.id].sort(),
+    );
+    const dallas = await list(seller, reelBody({ location: 'Dallas, TX', location_coordinates: DALLAS }));
+    expect(await matchedAlerts(owner.id, dallas)).toEqual(
+      [byCategory.id, byPrice.id, byText.id, byBrand.id].sort(),
+    );
+    const penn = await list(seller, reelBody({ reel_brand: 'Penn', title: 'Stradic-style reel by Penn' }));
+    expect(await matchedAlerts(owner.id, penn)).not.toContain(byBrand.id);
+    const used = await list(seller, reelBody({ condition: 'fair' }));
+    expect(await matchedAlerts(owner.id, used)).not.toContain(byEverything.id);
+
+    // One notification per match, with the spec's title and message.
+    const notes = await alertNotificationsOf(owner.id);
+    const forMatch = notes.filter((n) => (n.data as { productId?: string }).productId === match);
+    expect(forMatch).toHaveLength(6);
+    const [row] = await t.database.db
+      .select()
+      .from(alertNotifications)
+      .where(and(eq(alertNotifications.alert_id, byText.id), eq(alertNotifications.product_id, match)));
+    expect(forMatch.find((n) => (n.data as { alertId?: string }).alertId === byText.id)).toMatchObject({
+      title: 'Product Alert Match',
+      message: 'Shimano Stradic FL 2500 spinning reel matches Stradic',
+      read: false,
+      data: {
+        alertNotificationId: row!.id,
+        alertId: byText.id,
+        alertName: 'Stradic',
+        productId: match,
+        product_id: match,
+        productName: 'Shimano Stradic FL 2500 spinning reel',
+      },
+    });
+  });
+
+  it("never for the member's own listing or a paused alert; once per listing however often it is saved", async () => {
+    const owner = await member();
+    const seller = await member();
+    const alert = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
+    const paused = await saveAlert(owner, { name: 'Paused', filters: { q: 'stradic' }, is_active: false });
+
+    const own = await list(owner, reelBody());
+    expect(await matchedAlerts(owner.id, own)).toEqual([]);
+
+    const listing = await list(seller, reelBody());
+    expect(await matchedAlerts(owner.id, listing)).toEqual([alert.id]);
+    expect((await put(t.app, `/api/listings/${listing}`, reelBody({ price: 140 }), seller)).statusCode).toBe(
+      200,
+    );
+    expect(await matchedAlerts(owner.id, listing)).toEqual([alert.id]);
+    expect(await alertNotificationsOf(owner.id)).toHaveLength(1);
+
+    // Resumed, the alert matches the listing at its next save.
+    expect((await patch(`/api/alerts/${paused.id}`, { is_active: true }, owner)).statusCode).toBe(200);
+    await put(t.app, `/api/listings/${listing}`, reelBody({ price: 135 }), seller);
+    expect(await matchedAlerts(owner.id, listing)).toEqual([alert.id, paused.id].sort());
+    expect(await alertNotificationsOf(owner.id)).toHaveLength(2);
+
+    // An edit that brings a listing into an alert's range matches it then.
+    const cheap = await saveAlert(owner, {
+      name: 'Bargain tackle',
+      filters: { category: ['tackle'], price_max: 20 },
+    });
+    const box = await list(seller, tackleBody({ price: 30 }));
+    expect(await matchedAlerts(owner.id, box)).toEqual([]);
+    await put(t.app, `/api/listings/${box}`, tackleBody({ price: 18 }), seller);
+    expect(await matchedAlerts(owner.id, box)).toEqual([cheap.id]);
+
+    // A listing hidden by moderation matches nothing, even when edited.
+    const hidden = await list(seller, tackleBody({ price: 15 }));
+    await t.database.db.delete(alertNotifications).where(eq(alertNotifications.product_id, hidden));
+    await t.database.db.update(products).set({ moderation_status: 'hidden' }).where(eq(products.id, hidden));
+    await put(t.app, `/api/listings/${hidden}`, tackleBody({ price: 14 }), seller);
+    expect(await matchedAlerts(owner.id, hidden)).toEqual([]);
+  });
+
+  it('pushes the PRODUCT_ALERT notification live to the alert owner', async () => {
+    const owner = await member();
+    const seller = await member();
+    await saveAlert(owner, { name: 'Any Stradic', filters: { q: 'stradic' } });
+    const socket = await openSocket(await baseUrl(), owner.cookie);
+    const listing = await list(seller, reelBody());
+    const event = await socket.next('notification.created', (e) => e.notification.type === 'PRODUCT_ALERT');
+    expect(event.notification).toMatchObject({
+      title: 'Product Alert Match',
+      message: 'Shimano Stradic FL 2500 spinning reel matches Any Stradic',
+      data: { productId: listing, alertName: 'Any Stradic' },
+    });
+    expect((await socket.next('unread.changed')).unread.notifications).toBe(1);
+    await socket.close();
+  });
+});
+
+describe('saved alerts: matches', () => {
+  it('lists matches newest first with paging and unread counts; marking one read marks its notification', async () => {
+    const owner = await member();
+    const other = await member();
+    const seller = await member();
+    const reels = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
+    const stradic = await saveAlert(owner, { name: 'Stradic', filters: { q: 'stradic' } });
+    const first = await list(seller, reelBody({ title: 'Stradic one' }));
+    const second = await list(seller, reelBody({ title: 'Plain reel two' }));
+
+    const all = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());
+    expect(all).toMatchObject({ total: 3, unread_count: 3, page: 1, pageSize: 20 });
+    expect(all.items[0]).toMatchObject({
+      alert_id: reels.id,
+      alert_name: 'Reels',
+      is_read: false,
+      listing: {
+        id: second,
+        title: 'Plain reel two',
+        price: 150,
+        seller_id: seller.id,
+        sold: false,
+        available: true,
+      },
+    });
+    expect(
+      all.items
+        .map((m) => m.listing.id)
+        .slice(1)
+        .sort(),
+    ).toEqual([first, first]);
+
+    const page2 = AlertMatchListDto.parse(
+      (await get(t.app, '/api/alerts/matches?pageSize=2&page=2', owner)).json(),
+    );
+    expect(page2.items).toHaveLength(1);
+    const onlyStradic = AlertMatchListDto.parse(
+      (await get(t.app, `/api/alerts/matches?alert_id=${stradic.id}`, owner)).json(),
+    );
+    expect(onlyStradic.items.map((m) => [m.alert_id, m.listing.id])).toEqual([[stradic.id, first]]);
+    expect((await get(t.app, '/api/alerts/matches?alert_id=nope', owner)).statusCode).toBe(400);
+    expect(AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', other)).json()).total).toBe(0);
+
+    const match = onlyStradic.items[0]!;
+    const forbidden = await post(t.app, `/api/alerts/matches/${match.id}/read`, undefined, other);
+    expect(forbidden.statusCode).toBe(404);
+    expect(errorOf(forbidden)).toEqual({ code: 'NOT_FOUND', message: M.notFound });
+    expect((await post(t.app, `/api/alerts/matches/nope/read`, undefined, owner)).statusCode).toBe(404);
+
+    const socket = await openSocket(await baseUrl(), owner.cookie);
+    const read = await post(t.app, `/api/alerts/matches/${match.id}/read`, undefined, owner);
+    expect(read.statusCode).toBe(200);
+    expect(AlertMatchDto.parse(read.json())).toMatchObject({ id: match.id, is_read: true });
+    const [note] = (await alertNotificationsOf(owner.id)).filter(
+      (n) => (n.data as { alertNotificationId?: string }).alertNotificationId === match.id,
+    );
+    expect(note!.read).toBe(true);
+    expect((await alertNotificationsOf(owner.id)).filter((n) => !n.read)).toHaveLength(2);
+    expect((await socket.next('unread.changed')).unread.notifications).toBe(2);
+    await socket.next('notifications.changed');
+    await socket.close();
+
+    const counts = ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
+    expect(counts.items.find((a) => a.id === stradic.id)).toMatchObject({ match_count: 1, unread_count: 0 });
+    expect(counts.items.find((a) => a.id === reels.id)).toMatchObject({ match_count: 2, unread_count: 2 });
+    const after = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());
+    expect(after.unread_count).toBe(2);
+  });
+});
+
+describe('API description', () => {
+  it('documents the alerts and offers endpoints', async () => {
+    const response = await get(t.app, '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys((response.json() as { paths: Record<string, unknown> }).paths)).toEqual(
+      expect.arrayContaining([
+        '/api/alerts',
+        '/api/alerts/{id}',
+        '/api/alerts/matches',
+        '/api/alerts/matches/{id}/read',
+        '/api/listings/{id}/offers',
+        '/api/listings/{id}/offers/mine',
+        '/api/me/offers',
+        '/api/offers/{id}/accept',
+        '/api/offers/{id}/reject',
+        '/api/offers/{id}/counter',
+        '/api/offers/{id}/cancel',
+      ]),
+    );
+  });
+});

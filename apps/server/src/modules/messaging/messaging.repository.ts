@@ -1,0 +1,375 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import { messages, notifications, products, profiles } from '../../db/schema/index.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  'sender_id' | 'recipient_id' | 'content' | 'client_id' | 'product_id'
+>;
+
+/** A member as the messaging rules read them. */
+export interface MemberRecord {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  blocked_users: string[];
+}
+
+/** The listing a conversation started from, in the columns its card needs. */
+export interface ListingCardRow {
+  id: string;
+  title: string;
+  price: number;
+  image: string | null;
+  seller_id: string;
+  sold: boolean;
+  available: boolean;
+}
+
+/** The listing fields the send rules read (visibility and who sells it). */
+export interface ListingStateRow {
+  id: string;
+  seller_id: string;
+  deleted: boolean;
+  moderation_status: string;
+  sold: boolean;
+  buyer_id: string | null;
+  transaction_rating: number | null;
+}
+
+/** One row of the conversation list: the partner, the last message, unread count, listing. */
+export interface ConversationRow {
+  partner: Omit<MemberRecord, 'blocked_users'>;
+  lastMessage: MessageRow;
+  unreadCount: number;
+  listing: ListingCardRow | null;
+}
+
+/** A position in a thread: the exact (microsecond) time and id of the oldest message seen. */
+export interface MessageCursor {
+  at: string;
+  id: string;
+}
+
+/** Timestamps as ISO 8601 UTC text with microseconds, so that a cursor never skips a message. */
+function microIso(column: SQL | typeof messages.created_at): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Marketplace visibility of a listing (not deleted, shown, moderation active or pending). */
+const LISTING_AVAILABLE = sql<boolean>`(${products.deleted} = false and ${products.visible_in_marketplace} = true and ${products.moderation_status} in ('active', 'pending'))`;
+
+const listingCardColumns = {
+  id: products.id,
+  title: products.title,
+  price: products.price,
+  image: sql<string | null>`${products.images}[1]`,
+  seller_id: products.seller_id,
+  sold: products.sold,
+  available: LISTING_AVAILABLE,
+};
+
+/** Escapes LIKE wildcards so that a search for "a_b" matches those characters literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Messages between the two members, in either direction. */
+function between(a: string, b: string): SQL {
+  return or(
+    and(eq(messages.sender_id, a), eq(messages.recipient_id, b)),
+    and(eq(messages.sender_id, b), eq(messages.recipient_id, a)),
+  )!;
+}
+
+interface RawConversationRow extends Record<string, unknown> {
+  id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  type: string;
+  read: boolean;
+  read_at: string | null;
+  client_id: string | null;
+  product_id: string | null;
+  created_at: string;
+  updated_at: string;
+  partner_id: string;
+  partner_username: string;
+  partner_full_name: string | null;
+  partner_avatar_url: string | null;
+  unread_count: number;
+  listing_id: string | null;
+  listing_title: string | null;
+  listing_price: number | string | null;
+  listing_image: string | null;
+  listing_seller_id: string | null;
+  listing_sold: boolean | null;
+  listing_available: boolean | null;
+}
+
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function createMessagingRepository(db: Database) {
+  return {
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /** The members with these ids (those that exist). */
+    async findMembers(ids: readonly string[]): Promise<MemberRecord[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: profiles.id,
+          username: profiles.username,
+          full_name: profiles.full_name,
+          avatar_url: profiles.avatar_url,
+          blocked_users: profiles.blocked_users,
+        })
+        .from(profiles)
+        .where(inArray(profiles.id, [...ids]));
+    },
+
+    async findListingState(id: string): Promise<ListingStateRow | null> {
+      const [row] = await db
+        .select({
+          id: products.id,
+          seller_id: products.seller_id,
+          deleted: products.deleted,
+          moderation_status: products.moderation_status,
+          sold: products.sold,
+          buyer_id: products.buyer_id,
+          transaction_rating: products.transaction_rating,
+        })
+        .from(products)
+        .where(eq(products.id, id));
+      return row ?? null;
+    },
+
+    /** The message the sender already sent with this client id, if any. */
+    async findByClientId(executor: Executor, senderId: string, clientId: string): Promise<MessageRow | null> {
+      const [row] = await executor
+        .select()
+        .from(messages)
+        .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, clientId)));
+      return row ?? null;
+    },
+
+    /**
+     * Writes the message; null when the sender's client id is already taken (a concurrent retry
+     * got there first), so that the caller answers with that message instead.
+     */
+    async insertMessage(tx: Transaction, message: NewMessage): Promise<MessageRow | null> {
+      const [row] = await tx
+        .insert(messages)
+        .values(message)
+        .onConflictDoNothing({
+          target: [messages.sender_id, messages.client_id],
+          where: sql`client_id is not null`,
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * One row per member the viewer has exchanged messages with: the last message, how many of
+     * theirs are unread, and the listing of the earliest message that names one; newest first.
+     * `q` keeps partners whose username contains it (case-insensitive).
+     */
+    async conversations(viewerId: string, q: string | null): Promise<ConversationRow[]> {
+      const search = q ? sql`and pr.username ilike ${likePattern(q)} escape '\\'` : sql``;
+      const result = await db.execute<RawConversationRow>(sql`
+        with mine as (
+          select m.*,
+            case when m.sender_id = ${viewerId} then m.recipient_id else m.sender_id end as partner_id
+          from messages m
+          where m.sender_id = ${viewerId} or m.recipient_id = ${viewerId}
+        ),
+        latest as (
+          select distinct on (partner_id) *
+          from mine
+          order by partner_id, created_at desc, id desc
+        ),
+        unread as (
+          select sender_id as partner_id, count(*)::int as n
+          from messages
+          where recipient_id = ${viewerId} and read = false
+          group by sender_id
+        ),
+        origin as (
+          select distinct on (partner_id) partner_id, product_id
+          from mine
+          where product_id is not null
+          order by partner_id, created_at asc, id asc
+        )
+        select
+          l.id::text as id,
+          l.sender_id::text as sender_id,
+          l.recipient_id::text as recipient_id,
+          l.content,
+          l.type,
+          l.read,
+          to_char(l.read_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as read_at,
+          l.client_id::text as client_id,
+          l.product_id::text as product_id,
+          to_char(l.created_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as created_at,
+          to_char(l.updated_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as updated_at,
+          pr.id::text as partner_id,
+          pr.username as partner_username,
+          pr.full_name as partner_full_name,
+          pr.avatar_url as partner_avatar_url,
+          coalesce(u.n, 0)::int as unread_count,
+          pd.id::text as listing_id,
+          pd.title as listing_title,
+          pd.price::float8 as listing_price,
+          pd.images[1] as listing_image,
+          pd.seller_id::text as listing_seller_id,
+          pd.sold as listing_sold,
+          (pd.deleted = false and pd.visible_in_marketplace = true
+            and pd.moderation_status in ('active', 'pending')) as listing_available
+        from latest l
+        join profiles pr on pr.id = l.partner_id
+        left join unread u on u.partner_id = l.partner_id
+        left join origin o on o.partner_id = l.partner_id
+        left join products pd on pd.id = o.product_id
+        where true ${search}
+        order by l.created_at desc, l.id desc
+      `);
+      return rowsOf<RawConversationRow>(result).map((row) => ({
+        partner: {
+          id: row.partner_id,
+          username: row.partner_username,
+          full_name: row.partner_full_name,
+          avatar_url: row.partner_avatar_url,
+        },
+        lastMessage: {
+          id: row.id,
+          sender_id: row.sender_id,
+          recipient_id: row.recipient_id,
+          content: row.content,
+          type: row.type,
+          read: row.read,
+          read_at: row.read_at === null ? null : new Date(row.read_at),
+          client_id: row.client_id,
+          product_id: row.product_id,
+          created_at: new Date(row.created_at),
+          updated_at: new Date(row.updated_at),
+        },
+        unreadCount: Number(row.unread_count),
+        listing:
+          row.listing_id === null
+            ? null
+            : {
+                id: row.listing_id,
+                title: row.listing_title ?? '',
+                price: Number(row.listing_price),
+                image: row.listing_image,
+                seller_id: row.listing_seller_id ?? '',
+                sold: Boolean(row.listing_sold),
+                available: Boolean(row.listing_available),
+              },
+      }));
+    },
+
+    /** The listing of the earliest message between the two members that names one. */
+    async conversationListing(a: string, b: string): Promise<ListingCardRow | null> {
+      const [row] = await db
+        .select(listingCardColumns)
+        .from(messages)
+        .innerJoin(products, eq(products.id, messages.product_id))
+        .where(and(between(a, b), isNotNull(messages.product_id)))
+        .orderBy(asc(messages.created_at), asc(messages.id))
+        .limit(1);
+      return row ? { ...row, price: Number(row.price) } : null;
+    },
+
+    /** How many of `senderId`'s messages to `recipientId` are unread. */
+    async unreadFrom(recipientId: string, senderId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.recipient_id, recipientId),
+            eq(messages.sender_id, senderId),
+            eq(messages.read, false),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * A page of the thread, newest first, older than `before` when given. Answers one row more
+     * than asked when there are older ones, each with its exact cursor position.
+     */
+    async page(
+      viewerId: string,
+      otherId: string,
+      before: MessageCursor | null,
+      limit: number,
+    ): Promise<{ row: MessageRow; cursor: MessageCursor }[]> {
+      const older = before
+        ? sql`(${messages.created_at}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`
+        : undefined;
+      const rows = await db
+        .select({ message: messages, cursor_at: microIso(messages.created_at) })
+        .from(messages)
+        .where(and(between(viewerId, otherId), older))
+        .orderBy(desc(messages.created_at), desc(messages.id))
+        .limit(limit + 1);
+      return rows.map(({ message, cursor_at }) => ({
+        row: message,
+        cursor: { at: cursor_at, id: message.id },
+      }));
+    },
+
+    /**
+     * mark_messages_as_read: every unread message from `senderId` to `readerId` becomes read
+     * now. Answers how many and when.
+     */
+    async markConversationRead(
+      tx: Transaction,
+      readerId: string,
+      senderId: string,
+    ): Promise<{ updated: number; readAt: Date | null }> {
+      const rows = await tx
+        .update(messages)
+        .set({ read: true, read_at: sql`now()`, updated_at: sql`now()` })
+        .where(
+          and(
+            eq(messages.recipient_id, readerId),
+            eq(messages.sender_id, senderId),
+            eq(messages.read, false),
+          ),
+        )
+        .returning({ read_at: messages.read_at });
+      return { updated: rows.length, readAt: rows[0]?.read_at ?? null };
+    },
+
+    /** The reader's unread NEW_MESSAGE notifications about `senderId`'s messages become read. */
+    async markMessageNotificationsRead(tx: Transaction, readerId: string, senderId: string): Promise<number> {
+      const rows = await tx
+        .update(notifications)
+        .set({ read: true, updated_at: sql`now()` })
+        .where(
+          and(
+            eq(notifications.user_id, readerId),
+            eq(notifications.type, 'NEW_MESSAGE'),
+            eq(notifications.read, false),
+            sql`${notifications.data} ->> 'senderId' = ${senderId}`,
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

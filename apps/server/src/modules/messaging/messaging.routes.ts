@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorDto,
+  ConversationDetailDto,
+  ConversationListDto,
+  ConversationMessagesQuery,
+  ConversationParams,
+  ListConversationsQuery,
+  MarkConversationReadDto,
+  MESSAGING_MESSAGES as M,
+  MessageDto,
+  MessagePageDto,
+  SendMessageBody,
+  UnreadCountsDto,
+} from '@castline/shared';
+import { requireActor } from '../../http/auth-hooks.js';
+import { NotFoundError } from '../../http/errors.js';
+import type { BodyReader, MessagingService } from './messaging.service.js';
+
+const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
+const tags = ['messaging'];
+
+/** The signed-in caller's id (the route's `auth: 'required'` guard has run). */
+function viewerOf(request: FastifyRequest): string {
+  return request.activeSession!.userId;
+}
+
+/**
+ * Params and query, checked after the session (401 comes first): a malformed :userId names no
+ * recipient (404 Recipient not found); a bad query answers its validation errors.
+ */
+function assertValidRequest(request: FastifyRequest): void {
+  const context = request.validationError?.validationContext;
+  if (context === 'params') throw new NotFoundError(M.recipientNotFound);
+  if (request.validationError) throw request.validationError;
+}
+
+/**
+ * The send body, read once the caller may send (401 and 403 come before 400). A missing or
+ * non-object body reads as an empty one, so that it answers the spec's first text.
+ */
+function sendBodyReader(request: FastifyRequest): BodyReader<SendMessageBody> {
+  return () => {
+    if (!request.validationError) return request.body as SendMessageBody;
+    const raw = request.body;
+    return SendMessageBody.parse(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {});
+  };
+}
+
+export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/messages', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Send a message (plain text) and notify the recipient; a retry with the same client_id answers the first message',
+      body: SendMessageBody,
+      response: { 200: MessageDto, 201: MessageDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { message, created } = await messaging.send(requireActor(request), sendBodyReader(request));
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  });
+
+  r.get('/api/conversations', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "The caller's conversations, newest last message first, with unread counts; q searches usernames",
+      querystring: ListConversationsQuery,
+      response: { 200: ConversationListDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidRequest(request);
+      void reply.header('cache-control', 'no-store');
+      return messaging.conversations(viewerOf(request), request.query.q);
+    },
+  });
+
+  r.get('/api/conversations/:userId', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'A thread header: the other member (a member id or a conversation id), presence, listing, blocks',
+      params: ConversationParams,
+      response: { 200: ConversationDetailDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidRequest(request);
+      void reply.header('cache-control', 'no-store');
+      return messaging.conversation(viewerOf(request), request.params.userId);
+    },
+  });
+
+  r.get('/api/conversations/:userId/messages', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Messages of a thread, 20 a page newest first; pass nextCursor as before for older ones',
+      params: ConversationParams,
+      querystring: ConversationMessagesQuery,
+      response: { 200: MessagePageDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidRequest(request);
+      void reply.header('cache-control', 'no-store');
+      return messaging.messages(viewerOf(request), request.params.userId, request.query);
+    },
+  });
+
+  r.post('/api/conversations/:userId/read', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "mark_messages_as_read: the other member's messages to the caller and their NEW_MESSAGE notifications become read",
+      params: ConversationParams,
+      response: { 200: MarkConversationReadDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidRequest(request);
+      return messaging.markRead(viewerOf(request), request.params.userId);
+    },
+  });
+
+  r.get('/api/me/unread', {
+    config: { auth: 'required' },
+    schema: {
+      tags,
+      summary: "The caller's unread message and notification totals (the badges)",
+      response: { 200: UnreadCountsDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return messaging.unread(viewerOf(request));
+    },
+  });
+}

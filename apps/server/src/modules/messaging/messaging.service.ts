@@ -1,0 +1,279 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  ConversationDetailDto,
+  ConversationListDto,
+  ConversationMessagesQuery,
+  MarkConversationReadDto,
+  MessageDto,
+  MessagePageDto,
+  NotificationDto,
+  PresenceDto,
+  SendMessageBody,
+  UnreadCountsDto,
+} from '@castline/shared';
+import {
+  APP_MESSAGES,
+  canViewListing,
+  conversationIdFor,
+  LISTING_POLICY_MESSAGES,
+  MESSAGING_MESSAGES as M,
+} from '@castline/shared';
+import type { Database } from '../../db/client.js';
+import type { Actor } from '../../http/access-policy.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
+import {
+  insertNotifications,
+  newMessageNotification,
+  publishNotifications,
+  unreadCounts,
+} from '../notifications/notification-writer.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
+import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';
+
+/** Reads the validated request body; throws its validation error. Called once the caller may act. */
+export type BodyReader<T> = () => T;
+
+export type ConversationMessagesParams = z.output<typeof ConversationMessagesQuery>;
+
+export interface MessagingServiceDeps {
+  repository: MessagingRepository;
+  /** Presence of members (online, away, offline with last_seen_at). */
+  readPresence: (userIds: readonly string[]) => Promise<PresenceDto[]>;
+  realtime: RealtimePublisher;
+  /** Where the notification writer reads unread totals after commit. */
+  db: Database;
+  logger: FastifyBaseLogger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function encodeCursor(cursor: MessageCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The position an opaque cursor names; null when it is not one this server made. */
+export function decodeCursor(text: string): MessageCursor | null {
+  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !at || !id || !CURSOR_AT.test(at) || !isUuid(id)) return null;
+  if (Number.isNaN(Date.parse(at))) return null;
+  return { at, id: id.toLowerCase() };
+}
+
+function recipientNotFound(): NotFoundError {
+  return new NotFoundError(M.recipientNotFound);
+}
+
+function cannotMessageSelf(path: string): ValidationError {
+  return new ValidationError(M.cannotMessageSelf, [{ path, message: M.cannotMessageSelf }]);
+}
+
+/**
+ * The other member a `:userId` names: a member id, or a conversation id "<idA>_<idB>" that the
+ * viewer is part of. Anything else names no recipient.
+ */
+export function conversationPartner(param: string, viewerId: string): string {
+  const parts = param.trim().toLowerCase().split('_');
+  let other: string;
+  if (parts.length === 1) {
+    other = parts[0]!;
+  } else if (parts.length === 2) {
+    const [a, b] = parts as [string, string];
+    if (a !== viewerId && b !== viewerId) throw recipientNotFound();
+    other = a === viewerId ? b : a;
+  } else {
+    throw recipientNotFound();
+  }
+  if (!isUuid(other)) throw recipientNotFound();
+  if (other === viewerId) throw cannotMessageSelf('userId');
+  return other;
+}
+
+export function createMessagingService({
+  repository,
+  readPresence,
+  realtime,
+  db,
+  logger,
+}: MessagingServiceDeps) {
+  /** The viewer's and the other member's records; 404 Recipient not found when the other is gone. */
+  async function pair(
+    viewerId: string,
+    otherId: string,
+  ): Promise<{ viewer: MemberRecord; other: MemberRecord }> {
+    const found = await repository.findMembers([viewerId, otherId]);
+    const viewer = found.find((member) => member.id === viewerId);
+    const other = found.find((member) => member.id === otherId);
+    if (!other) throw recipientNotFound();
+    if (!viewer) throw new NotFoundError(APP_MESSAGES.notFound);
+    return { viewer, other };
+  }
+
+  /** Events are a courtesy on top of the committed change: a failure is logged, never answered. */
+  async function afterCommit(what: string, publish: () => Promise<void> | void): Promise<void> {
+    try {
+      await publish();
+    } catch (error) {
+      logger.warn({ err: error }, `publishing ${what} failed`);
+    }
+  }
+
+  return {
+    /**
+     * Sends a message (spec 001 §5 checks in order). A retry with the sender's same client id
+     * answers the first message (`created: false`) and writes nothing.
+     */
+    async send(
+      actor: Actor,
+      readBody: BodyReader<SendMessageBody>,
+    ): Promise<{ message: MessageDto; created: boolean }> {
+      if (actor.status === 'banned') throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
+      const body = readBody();
+      const recipientId = body.recipient_id.toLowerCase();
+      if (recipientId === actor.id) throw cannotMessageSelf('recipient_id');
+      if (!isUuid(recipientId)) throw recipientNotFound();
+
+      if (body.client_id) {
+        const existing = await repository.findByClientId(db, actor.id, body.client_id);
+        if (existing) {
+          if (existing.recipient_id !== recipientId) throw new ConflictError('CONFLICT', M.clientIdReused);
+          return { message: presentMessage(existing), created: false };
+        }
+      }
+
+      const { viewer: sender, other: recipient } = await pair(actor.id, recipientId);
+      if (sender.blocked_users.includes(recipient.id)) throw new ForbiddenError(M.blockedByYou);
+      if (recipient.blocked_users.includes(sender.id)) throw new ForbiddenError(M.blockedByThem);
+
+      if (body.product_id) {
+        const listing = await repository.findListingState(body.product_id);
+        const aboutThisPair =
+          listing && (listing.seller_id === sender.id || listing.seller_id === recipient.id);
+        if (!listing || !aboutThisPair || !canViewListing(actor, listing)) {
+          throw new NotFoundError(M.productNotFound);
+        }
+      }
+
+      const outcome = await repository.transaction(async (tx) => {
+        const row = await repository.insertMessage(tx, {
+          sender_id: sender.id,
+          recipient_id: recipient.id,
+          content: body.content,
+          client_id: body.client_id ?? null,
+          product_id: body.product_id ?? null,
+        });
+        if (!row) {
+          // A concurrent retry with the same client id committed first: answer its message.
+          const first = body.client_id
+            ? await repository.findByClientId(tx, sender.id, body.client_id)
+            : null;
+          if (!first) throw new ConflictError('CONFLICT', M.sendFailed);
+          if (first.recipient_id !== recipient.id) throw new ConflictError('CONFLICT', M.clientIdReused);
+          return { row: first, created: false, notifications: [] as NotificationDto[] };
+        }
+        const notifications = await insertNotifications(tx, [newMessageNotification(row, sender)]);
+        return { row, created: true, notifications };
+      });
+
+      const message = presentMessage(outcome.row);
+      if (outcome.created) {
+        await afterCommit('a new message', async () => {
+          realtime.toUsers([sender.id, recipient.id], { type: 'message.created', message });
+          await publishNotifications(realtime, db, outcome.notifications);
+        });
+      }
+      return { message, created: outcome.created };
+    },
+
+    async conversations(viewerId: string, q: string | undefined): Promise<ConversationListDto> {
+      const rows = await repository.conversations(viewerId, q ? q : null);
+      const presence = new Map(
+        (await readPresence(rows.map((row) => row.partner.id))).map((entry) => [entry.user_id, entry]),
+      );
+      const items = rows.map((row) => presentConversation(viewerId, row, presence.get(row.partner.id)));
+      return { items, total: items.length };
+    },
+
+    /** The thread's header; it works before the first message (a new conversation). */
+    async conversation(viewerId: string, param: string): Promise<ConversationDetailDto> {
+      const { viewer, other } = await pair(viewerId, conversationPartner(param, viewerId));
+      const [presence, listing, unreadCount] = await Promise.all([
+        readPresence([other.id]),
+        repository.conversationListing(viewer.id, other.id),
+        repository.unreadFrom(viewer.id, other.id),
+      ]);
+      return presentConversationDetail({
+        viewer,
+        member: other,
+        presence: presence[0],
+        listing,
+        unreadCount,
+      });
+    },
+
+    /** 20 a page (by default), newest first; `nextCursor` names the next older page. */
+    async messages(
+      viewerId: string,
+      param: string,
+      query: ConversationMessagesParams,
+    ): Promise<MessagePageDto> {
+      const before = query.before ? decodeCursor(query.before) : null;
+      if (query.before && !before) {
+        throw new ValidationError(APP_MESSAGES.invalidRequest, [
+          { path: 'before', message: APP_MESSAGES.invalidRequest },
+        ]);
+      }
+      const { viewer, other } = await pair(viewerId, conversationPartner(param, viewerId));
+      const rows = await repository.page(viewer.id, other.id, before, query.pageSize);
+      const page = rows.slice(0, query.pageSize);
+      const last = page.at(-1);
+      return {
+        items: page.map((entry) => presentMessage(entry.row)),
+        nextCursor: rows.length > query.pageSize && last ? encodeCursor(last.cursor) : null,
+      };
+    },
+
+    /**
+     * mark_messages_as_read: every unread message from the other member to the viewer, and the
+     * NEW_MESSAGE notifications about them, become read in one transaction; both members hear of
+     * it after commit and the viewer's tabs get the new unread totals.
+     */
+    async markRead(viewerId: string, param: string): Promise<MarkConversationReadDto> {
+      const { viewer, other } = await pair(viewerId, conversationPartner(param, viewerId));
+      const result = await repository.transaction(async (tx) => {
+        const messages = await repository.markConversationRead(tx, viewer.id, other.id);
+        const notifications = await repository.markMessageNotificationsRead(tx, viewer.id, other.id);
+        return { ...messages, notifications, unread: await unreadCounts(tx, viewer.id) };
+      });
+
+      if (result.updated > 0 || result.notifications > 0) {
+        await afterCommit('a conversation read', () => {
+          if (result.updated > 0) {
+            realtime.toUsers([other.id, viewer.id], {
+              type: 'messages.read',
+              conversation_id: conversationIdFor(viewer.id, other.id),
+              reader_id: viewer.id,
+              sender_id: other.id,
+              read_at: (result.readAt ?? new Date()).toISOString(),
+            });
+          }
+          realtime.toUser(viewer.id, { type: 'unread.changed', unread: result.unread });
+          if (result.notifications > 0) realtime.toUser(viewer.id, { type: 'notifications.changed' });
+        });
+      }
+      return { updated: result.updated, unread: result.unread };
+    },
+
+    async unread(viewerId: string): Promise<UnreadCountsDto> {
+      return unreadCounts(db, viewerId);
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { createOffersRepository } from './offers.repository.js';
+import { registerOffersRoutes } from './offers.routes.js';
+import { createOffersService, type OffersService } from './offers.service.js';
+
+/** How often open offers past their 48 hours are expired (and their buyers told). */
+export const OFFER_SWEEP_INTERVAL_MS = 60_000;
+
+/** The offers service over the app's database and realtime publisher (also used by listings for sales). */
+export function offersServiceFor(app: FastifyInstance, context: AppContext): OffersService {
+  return createOffersService({
+    repository: createOffersRepository(context.database.db),
+    realtime: context.realtime,
+    logger: app.log,
+  });
+}
+
+/** Wires the offers routes and the expiry sweep into the app. */
+export async function registerOffersModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  const service = offersServiceFor(app, context);
+  registerOffersRoutes(app, service);
+
+  // Every instance sweeps; two sweeps never expire one offer twice (see expireDue). Lists and
+  // actions also sweep what they are about to show, so a stale offer never reads as open.
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = service
+      .sweep({ kind: 'all' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, OFFER_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
