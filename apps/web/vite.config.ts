@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     proxy: {
-      '/api': proxied,
+      // ws: the realtime socket (/api/realtime) goes through the dev server too.
+      '/api': { ...proxied, ws: true },
       '/files': proxied,
       '/dev/mailbox': proxied,
     },

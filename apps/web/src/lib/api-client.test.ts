@@ -65,7 +65,9 @@ describe('api client', () => {
   it('turns a network failure into the unexpected-error message', async () => {
     mockServer({ 'POST /api/auth/sign-in': { networkError: true } });
 
-    const error = await caught(api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a', password: 'b' }));
+    const error = await caught(
+      api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a', password: 'b' }),
+    );
 
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
     expect(error.status).toBe(0);

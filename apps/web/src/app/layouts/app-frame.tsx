@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth.api';
 import { cn } from '../../lib/cn';
 import { BottomBar } from '../shell/bottom-bar';
+import { ConnectionBar } from '../shell/connection-bar';
 import { DebugPanel } from '../shell/debug-panel';
 import { GlobalBanner } from '../shell/global-banner';
 import { isAuthPath } from '../shell/nav-items';
@@ -30,6 +31,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       </a>
       <GlobalBanner />
       {!onAuthPage && <SiteHeader />}
+      {!onAuthPage && <ConnectionBar />}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>

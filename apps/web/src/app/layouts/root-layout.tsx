@@ -5,6 +5,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { authKeys } from '../../features/auth/api/auth.api';
 import { onSessionExpired } from '../../lib/api-client';
+import { useRealtimeSync } from '../realtime-sync';
 import { recoveryRedirectTarget } from '../recovery-redirect';
 import { AuthDialogProvider } from '../shell/auth-dialog';
 import { AppFrame } from './app-frame';
@@ -28,6 +29,7 @@ export function RootLayout() {
   const location = useLocation();
   const recoveryTarget = recoveryRedirectTarget(location);
   useSessionExpiry();
+  useRealtimeSync();
   return (
     <AuthDialogProvider>
       <AppFrame>

@@ -22,11 +22,13 @@ import { cn } from '../../lib/cn';
 import { getMonitoring } from '../../lib/monitoring';
 import { useAuthDialog } from './auth-dialog';
 import { mainNavItems } from './nav-items';
+import { UnreadCountBadge, UnreadIndicator } from './unread-badges';
 
+/** The 3-tile row (spec 001 §2); Messages counts unread messages, Alerts unread notifications. */
 const TILES = [
-  { to: '/', label: 'Home', icon: Home },
-  { to: '/messages', label: 'Messages', icon: MessagesSquare },
-  { to: '/notifications', label: 'Alerts', icon: Bell },
+  { to: '/', label: 'Home', icon: Home, counts: null },
+  { to: '/messages', label: 'Messages', icon: MessagesSquare, counts: 'messages' },
+  { to: '/notifications', label: 'Alerts', icon: Bell, counts: 'notifications' },
 ] as const;
 
 const ROW =
@@ -45,9 +47,10 @@ export function MobileMenu({ user }: { user: CurrentUserDto | null }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
         aria-label="Open menu"
-        className="inline-flex size-11 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink md:hidden"
+        className="relative inline-flex size-11 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink md:hidden"
       >
         <Menu aria-hidden="true" size={24} />
+        {user && <UnreadIndicator kind="any" className="absolute top-2 right-2" />}
       </DialogTrigger>
       <SheetContent title="Menu">
         <div className="flex flex-1 flex-col gap-5 p-4">
@@ -99,7 +102,7 @@ export function MobileMenu({ user }: { user: CurrentUserDto | null }) {
           </nav>
 
           <nav aria-label="Shortcuts" className="grid grid-cols-3 gap-2">
-            {TILES.map(({ to, label, icon: Icon }) => {
+            {TILES.map(({ to, label, icon: Icon, counts }) => {
               const active = pathname === to;
               return (
                 <Link
@@ -108,7 +111,7 @@ export function MobileMenu({ user }: { user: CurrentUserDto | null }) {
                   onClick={close}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex flex-col items-center gap-1.5 rounded-xl border px-2 py-3 text-sm font-semibold',
+                    'relative flex flex-col items-center gap-1.5 rounded-xl border px-2 py-3 text-sm font-semibold',
                     active
                       ? 'border-brand bg-brand text-topbar-ink'
                       : 'border-line bg-canvas text-ink hover:bg-surface-muted',
@@ -116,6 +119,9 @@ export function MobileMenu({ user }: { user: CurrentUserDto | null }) {
                 >
                   <Icon aria-hidden="true" size={22} />
                   {label}
+                  {user && counts && (
+                    <UnreadCountBadge kind={counts} className="absolute top-1.5 right-1.5" />
+                  )}
                 </Link>
               );
             })}

@@ -6,12 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatBadgeCount } from '../../components/ui/badge';
 import { OPEN_CREATE_POST_FLAG } from '../../features/forum/create-post-flag';
 import { DEBUG_MODE_KEY } from '../../lib/debug-mode';
+import { FakeWebSocket } from '../../lib/realtime/testing/fake-web-socket';
 import * as navigation from '../../lib/navigation';
 import { storeSessionMessage } from '../../lib/session-messages';
 import { mockServer } from '../../test/fetch-mock';
 import { guestSession, member, memberSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { RootLayout } from '../layouts/root-layout';
+import { CONNECTION_TEXTS } from './connection-bar';
 
 const routes: RouteObject[] = [
   {
@@ -216,5 +218,105 @@ describe('global banner, badges and debug mode', () => {
     await waitFor(() =>
       expect(screen.queryByRole('complementary', { name: 'Debug information' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe('unread badges and the notifications bell', () => {
+  const unread = { 'GET /api/me/unread': { body: { messages: 12, notifications: 3 } } };
+
+  it('puts a dot on the avatar and 9+ on Messages in the menu', async () => {
+    const { user } = show('/', memberSession, unread);
+
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: `${member.username}, unread messages`,
+    });
+    await user.click(trigger);
+    const messages = within(await screen.findByRole('menuitem', { name: 'Messages 12 unread messages' }));
+    expect(messages.getByText('9+')).toBeInTheDocument();
+    expect(messages.getByText('12 unread messages')).toBeInTheDocument();
+  });
+
+  it('shows no dot or badge when nothing is unread', async () => {
+    const { user } = show('/', memberSession, {
+      'GET /api/me/unread': { body: { messages: 0, notifications: 0 } },
+    });
+
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: member.username,
+    });
+    await user.click(trigger);
+    expect(await screen.findByRole('menuitem', { name: 'Messages' })).toBeInTheDocument();
+  });
+
+  it('counts unread messages and notifications on the phone tiles', async () => {
+    const { user } = show('/', memberSession, unread);
+
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const tiles = within(
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('navigation', {
+        name: 'Shortcuts',
+      }),
+    );
+    const messages = await tiles.findByRole('link', { name: 'Messages 12 unread messages' });
+    expect(within(messages).getByText('9+')).toBeInTheDocument();
+    const alerts = tiles.getByRole('link', { name: 'Alerts 3 unread notifications' });
+    expect(within(alerts).getByText('3')).toBeInTheDocument();
+    expect(tiles.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('has the notifications bell for members only', async () => {
+    show('/', memberSession, unread);
+    const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: 'Notifications, 3 unread' }),
+    ).toBeInTheDocument();
+  });
+
+  it('has no bell for a guest', async () => {
+    show('/', guestSession);
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('live connection', () => {
+  function connectFake() {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  }
+
+  it('opens no connection for a guest', async () => {
+    connectFake();
+    show('/', guestSession);
+    expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('says when it is reconnecting, and offers Retry once it has given up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    connectFake();
+    const { user } = show('/', memberSession);
+
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    act(() => FakeWebSocket.latest().open());
+    expect(screen.queryByText(CONNECTION_TEXTS.reconnecting)).not.toBeInTheDocument();
+
+    act(() => FakeWebSocket.latest().drop());
+    expect(await screen.findByText(CONNECTION_TEXTS.reconnecting)).toBeInTheDocument();
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      await act(() => vi.advanceTimersByTimeAsync(delay));
+      act(() => FakeWebSocket.latest().drop());
+    }
+
+    expect(await screen.findByText(CONNECTION_TEXTS.offline)).toBeInTheDocument();
+    const attempts = FakeWebSocket.instances.length;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(FakeWebSocket.instances).toHaveLength(attempts + 1);
+    expect(await screen.findByText(CONNECTION_TEXTS.reconnecting)).toBeInTheDocument();
+
+    act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(screen.queryByText(CONNECTION_TEXTS.reconnecting)).not.toBeInTheDocument());
+    expect(screen.queryByText(CONNECTION_TEXTS.offline)).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Info, LogIn } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { CastlineLogo } from '../../components/brand/castline-logo';
 import { useSession } from '../../features/auth/api/auth.api';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import { cn } from '../../lib/cn';
 import { useAuthDialog } from './auth-dialog';
 import { MobileMenu } from './mobile-menu';
@@ -62,9 +63,12 @@ export function SiteHeader() {
               className="hidden h-9 w-32 animate-pulse rounded-full bg-white/15 md:block"
             />
           ) : user ? (
-            <div className="hidden md:block">
-              <UserMenu user={user} />
-            </div>
+            <>
+              <NotificationsMenu />
+              <div className="hidden md:block">
+                <UserMenu user={user} />
+              </div>
+            </>
           ) : (
             <button
               type="button"

@@ -22,6 +22,7 @@ import {
 import { MemberAvatar } from '../../components/ui/member-avatar';
 import { useSignOut } from '../../features/auth/api/auth.api';
 import { getMonitoring } from '../../lib/monitoring';
+import { UnreadCountBadge, UnreadIndicator } from './unread-badges';
 
 /** The menu's pages: Admin for admins, Captain's Club for captains (spec 000 §2). */
 function menuLinks(user: CurrentUserDto): { to: string; label: string; icon: LucideIcon }[] {
@@ -35,14 +36,18 @@ function menuLinks(user: CurrentUserDto): { to: string; label: string; icon: Luc
   ];
 }
 
-/** The signed-in member's button in the header and the menu it opens. */
+/**
+ * The signed-in member's button in the header and the menu it opens. A dot on the avatar says there
+ * are unread messages; the Messages entry counts them (9+ above 9).
+ */
 export function UserMenu({ user }: { user: CurrentUserDto }) {
   const signOut = useSignOut();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="group inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink data-[state=open]:bg-white/15">
+      <DropdownMenuTrigger className="group relative inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink data-[state=open]:bg-white/15">
         <MemberAvatar url={user.avatar_url} className="size-8 ring-2 ring-white/25" iconSize={18} />
         <span className="max-w-36 truncate">{user.username}</span>
+        <UnreadIndicator kind="messages" className="absolute top-1 left-7" />
         <ChevronDown
           aria-hidden="true"
           size={16}
@@ -60,6 +65,7 @@ export function UserMenu({ user }: { user: CurrentUserDto }) {
             <Link to={to}>
               <Icon aria-hidden="true" size={18} />
               {label}
+              {to === '/messages' && <UnreadCountBadge kind="messages" className="ml-auto" />}
             </Link>
           </DropdownMenuItem>
         ))}

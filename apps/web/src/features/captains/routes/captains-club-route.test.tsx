@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { member, memberSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
+import { buildAlert, buildMatch, matchPage } from '../../alerts/api/alert-fixtures';
+import { buildNotification, notificationRoutes } from '../../notifications/api/notification-fixtures';
 import { CaptainsClubRoute } from './captains-club-route';
 
 const captainSession = { ...memberSession, user: { ...member, is_captain: true } };
@@ -84,14 +86,113 @@ describe("Captain's Club", () => {
       path: '/captains-club',
       initialEntry: '/captains-club?tab=notifications',
       session: captainSession,
+      server: notificationRoutes([buildNotification('NEW_MESSAGE')]),
     });
 
     expect(await screen.findByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(screen.getByRole('heading', { name: 'No product alert notifications' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No product alert notifications' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/saved gear searches will appear here/)).toBeInTheDocument();
     expect(server.calls('GET', '/api/captains-club')).toHaveLength(0);
+  });
+
+  it('has the overview, alerts, matches and notifications tabs', async () => {
+    renderRoute(<CaptainsClubRoute />, {
+      path: '/captains-club',
+      session: captainSession,
+      server: { 'GET /api/captains-club': { body: club } },
+    });
+
+    const tabs = within(await screen.findByRole('navigation', { name: "Captain's Club sections" }));
+    expect(tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Overview', '/captains-club'],
+      ['Alerts', '/captains-club?tab=alerts'],
+      ['Matches', '/captains-club?tab=matches'],
+      ['Notifications', '/captains-club?tab=notifications'],
+    ]);
+  });
+
+  it('lists only product alert notifications, each leading to the listing it found', async () => {
+    const alert = buildNotification('PRODUCT_ALERT', {
+      message: 'Penn Slammer IV matches Saltwater reels',
+      data: { alertNotificationId: 'an_1', productId: 'l_5', productName: 'Penn Slammer IV' },
+    });
+    const { user, server, router } = renderRoute(<CaptainsClubRoute />, {
+      path: '/captains-club',
+      initialEntry: '/captains-club?tab=notifications',
+      session: captainSession,
+      server: {
+        ...notificationRoutes([buildNotification('NEW_MESSAGE'), alert, buildNotification('OFFER_RECEIVED')]),
+        [`POST /api/notifications/${alert.id}/read`]: { body: { ...alert, read: true } },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Product alert notifications' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Penn Slammer IV matches Saltwater reels');
+    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/marketplace/l_5');
+
+    await user.click(within(rows[0]!).getByRole('link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace/l_5'));
+    await waitFor(() => expect(server.calls('POST', `/api/notifications/${alert.id}/read`)).toHaveLength(1));
+  });
+
+  it("says 'Failed to mark product alert as read' when marking fails", async () => {
+    const alert = buildNotification('PRODUCT_ALERT');
+    const { user } = renderRoute(<CaptainsClubRoute />, {
+      path: '/captains-club',
+      initialEntry: '/captains-club?tab=notifications',
+      session: captainSession,
+      server: {
+        ...notificationRoutes([alert]),
+        [`POST /api/notifications/${alert.id}/read`]: apiError(
+          409,
+          'CONFLICT',
+          'Failed to mark product alert as read',
+        ),
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Product alert notifications' });
+    await user.click(within(list).getByRole('button', { name: 'Mark read' }));
+    expect(await screen.findByText('Failed to mark product alert as read')).toBeInTheDocument();
+    expect(within(list).getByText('Unread')).toBeInTheDocument();
+  });
+
+  it('manages the saved alerts under ?tab=alerts', async () => {
+    const { server } = renderRoute(<CaptainsClubRoute />, {
+      path: '/captains-club',
+      initialEntry: '/captains-club?tab=alerts',
+      session: captainSession,
+      server: { 'GET /api/alerts': { body: { items: [buildAlert()] } } },
+    });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your alerts' })).toBeInTheDocument();
+    expect(screen.getByText(/choose “Save search”/)).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Shimano reels under $200' });
+    expect(within(card).getByRole('switch', { name: 'Active' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Open in marketplace' })).toBeInTheDocument();
+    expect(server.calls('GET', '/api/captains-club')).toHaveLength(0);
+  });
+
+  it('shows what the alerts matched under ?tab=matches', async () => {
+    renderRoute(<CaptainsClubRoute />, {
+      path: '/captains-club',
+      initialEntry: '/captains-club?tab=matches',
+      session: captainSession,
+      server: {
+        'GET /api/alerts': { body: { items: [buildAlert()] } },
+        'GET /api/alerts/matches': { body: matchPage([buildMatch()]) },
+      },
+    });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Matches' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Matches' });
+    expect(within(list).getByRole('link', { name: 'Shimano Stradic FL 2500' })).toBeInTheDocument();
   });
 });

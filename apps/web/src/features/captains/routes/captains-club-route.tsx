@@ -1,7 +1,7 @@
-import type { CaptainSummaryDto } from '@castline/shared';
-import { CaptainsClubDto } from '@castline/shared';
+import type { CaptainSummaryDto, NotificationDto } from '@castline/shared';
+import { CaptainsClubDto, notificationHref } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, BellRing, LayoutDashboard, MapPin } from 'lucide-react';
+import { Anchor, Bell, BellRing, LayoutDashboard, MapPin, PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -14,18 +14,26 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api } from '../../../lib/api-client';
+import { AlertMatches } from '../../alerts/components/alert-matches';
+import { AlertsManager } from '../../alerts/components/alerts-manager';
 import { useSession } from '../../auth/api/auth.api';
+import { NotificationsFeed } from '../../notifications/components/notifications-feed';
 
-type ClubTab = 'overview' | 'notifications';
+type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';
 
 const TABS: readonly TabItem<ClubTab>[] = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard },
-  { id: 'notifications', label: 'Notifications', icon: BellRing },
+  { id: 'alerts', label: 'Alerts', icon: BellRing },
+  { id: 'matches', label: 'Matches', icon: PackageSearch },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
 ];
 
 export const captainsKeys = { club: ['captains-club'] as const };
 
-/** /captains-club: the club's members and, under ?tab=notifications, a captain's gear alerts. */
+/**
+ * /captains-club: the club's members, the captain's saved-search alerts (?tab=alerts), the listings
+ * they matched (?tab=matches) and the product alert notifications (?tab=notifications).
+ */
 export function CaptainsClubRoute() {
   const { data } = useSession();
   const active = useActiveTab(TABS) ?? 'overview';
@@ -36,25 +44,77 @@ export function CaptainsClubRoute() {
       <title>Captain's Club · Castline</title>
       <PageHeader
         title="Captain's Club"
-        description="The crew of Castline captains: meet the newest members of the club and keep an eye on your gear alerts."
+        description="The crew of Castline captains: meet the newest members of the club, keep your gear alerts in trim and see what they caught."
       />
       <Tabs tabs={TABS} label="Captain's Club sections" />
-      <div className="mt-6">{active === 'overview' ? <ClubOverview /> : <ClubNotifications />}</div>
+      <div className="mt-6">
+        {active === 'overview' && <ClubOverview />}
+        {active === 'alerts' && <ClubAlerts />}
+        {active === 'matches' && <ClubMatches />}
+        {active === 'notifications' && <ClubNotifications viewerId={data.user.id} />}
+      </div>
     </div>
   );
 }
 
-function ClubNotifications() {
+function ClubAlerts() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+          Your alerts
+        </h2>
+        <p className="text-sm text-ink-muted">
+          An alert is a saved Marketplace search. Search for the gear you want, add filters such as brand,
+          price or distance, then choose “Save search”: each new listing that matches is announced here and in
+          your notifications.
+        </p>
+      </div>
+      <AlertsManager />
+    </section>
+  );
+}
+
+function ClubMatches() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        Matches
+      </h2>
+      <AlertMatches />
+    </section>
+  );
+}
+
+/** A product alert opens the listing it found; anything else follows the usual rules. */
+function alertNotificationHref(notification: NotificationDto, viewerId: string): string {
+  const productId = notification.data.productId ?? notification.data.product_id;
+  return productId
+    ? `/marketplace/${encodeURIComponent(productId)}`
+    : notificationHref(notification, viewerId);
+}
+
+function ClubNotifications({ viewerId }: { viewerId: string }) {
   return (
     <section aria-label="Notifications">
-      <EmptyState
-        icon={BellRing}
-        title="No product alert notifications"
-        description="Alerts from your saved gear searches will appear here when matching rods, reels or tackle are listed."
-        action={
-          <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Browse the Marketplace
-          </Link>
+      <NotificationsFeed
+        tab="alerts"
+        viewerId={viewerId}
+        label="Product alert notifications"
+        hrefOf={(notification) => alertNotificationHref(notification, viewerId)}
+        empty={
+          <EmptyState
+            icon={BellRing}
+            title="No product alert notifications"
+            description="Alerts from your saved gear searches will appear here when matching rods, reels or tackle are listed."
+            action={
+              <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                Browse the Marketplace
+              </Link>
+            }
+          />
         }
       />
     </section>

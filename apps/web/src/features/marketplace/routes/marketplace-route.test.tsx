@@ -288,6 +288,20 @@ describe('marketplace page', () => {
     await waitFor(() => expect(lastListingsQuery(view).get('sort')).toBe('price_asc'));
   });
 
+  it('saves the current search as an alert', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))), {
+      entry: '/marketplace?category=reels&brand=Shimano&price=-200',
+      server: { 'POST /api/alerts': { status: 201, body: {} } },
+    });
+    await screen.findByText('2 listings');
+
+    await view.user.click(screen.getByRole('button', { name: 'Save search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save search' });
+    expect(within(dialog).getByRole('textbox', { name: 'Alert name' })).toHaveValue(
+      'Shimano reels under $200',
+    );
+  });
+
   it('removes one filter with its chip, and all of them with Clear all', async () => {
     const view = renderMarketplace(page(listPage(buildListings(2))), {
       entry: '/marketplace?q=penn&category=reels&condition=new,good&sort=oldest',

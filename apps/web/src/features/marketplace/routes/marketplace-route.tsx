@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
+import { SaveSearchButton } from '../../alerts/components/save-search-dialog';
 import { useSession } from '../../auth/api/auth.api';
 import { flattenPages, hasActiveFilters, useListingsInfinite } from '../../listings/api/listing-queries';
 import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
@@ -123,10 +124,13 @@ export function MarketplaceRoute() {
                 {listings.isError && !listings.data ? '' : counting ? 'Searching…' : countLabel(total)}
               </p>
             </div>
-            <SortSelect
-              filters={filters}
-              onChange={(sort) => setFilters((current) => ({ ...current, sort }))}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <SaveSearchButton filters={filters} />
+              <SortSelect
+                filters={filters}
+                onChange={(sort) => setFilters((current) => ({ ...current, sort }))}
+              />
+            </div>
           </div>
           <ActiveFilterChips filters={filters} onChange={setFilters} focusWhenEmpty={resultsHeadingRef} />
           {results}

@@ -296,7 +296,7 @@ describe('product detail page: what it shows', () => {
     expect(screen.getByText('Sold')).toBeInTheDocument();
     expect(screen.getByText('June 1, 2025')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Message seller' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Make an offer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
     // One photo: nothing to step through.
     expect(screen.getByRole('img', { name: 'Penn Slammer IV 6500' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
@@ -461,17 +461,33 @@ describe('product detail page: visitor actions', () => {
     expect(server.calls('POST', '/api/listings/l_1/favorite')).toHaveLength(0);
   });
 
-  it('links to the seller and to an offer', async () => {
-    openListing(buildListing());
+  it('links to the seller and opens an offer in place', async () => {
+    const { user } = openListing(buildListing(), {
+      server: { 'GET /api/listings/l_1/offers/mine': { body: { offer: null } } },
+    });
     await loaded('St. Croix Mojo Bass spinning rod');
 
-    expect(screen.getByRole('link', { name: 'Message seller' })).toHaveAttribute('href', '/messages/u_2');
-    expect(screen.getByRole('link', { name: 'Make an offer' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Message seller' })).toHaveAttribute(
       'href',
-      '/messages/u_2?listing=l_1&offer=1',
+      '/messages/u_2?listing=l_1',
     );
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Make an offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Your offer' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Asking price $180');
+  });
+
+  it('asks a guest to sign in before making an offer', async () => {
+    const { user, router, server } = openListing(buildListing(), { session: guestSession });
+    await loaded('St. Croix Mojo Bass spinning rod');
+
+    await user.click(screen.getByRole('button', { name: 'Make an offer' }));
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/marketplace/l_1' } });
+    expect(server.calls('GET', '/api/listings/l_1/offers/mine')).toHaveLength(0);
   });
 
   it('copies the link when the device cannot share', async () => {
@@ -521,7 +537,7 @@ describe('product detail page: the seller and moderators', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as sold' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Message seller' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Make an offer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Like/ })).not.toBeInTheDocument();
     expect(screen.getByText('4 likes · 2 favourites')).toBeInTheDocument();
     expect(screen.getByText('Pending review')).toBeInTheDocument();

@@ -1,4 +1,6 @@
-import { ArrowLeft, Inbox, MessageCircle, MessagesSquare } from 'lucide-react';
+import { MESSAGING_MESSAGES } from '@castline/shared';
+import { MessagesSquare, UserRoundX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -6,10 +8,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../auth/api/auth.api';
+import { ConversationList } from '../components/conversation-list';
+import { BackToConversations, ConversationThread } from '../components/conversation-thread';
+import type { ConversationTarget } from '../lib/conversation-route';
+import { conversationTarget } from '../lib/conversation-route';
 
 /**
- * The member the conversation is with: /messages/:userId, or /messages?recipient=… as a notification
- * link may have it (spec 001 §2).
+ * The member the conversation is with: /messages/:userId (a member id or a conversation id), or
+ * /messages?recipient=… as a notification link may have it (spec 001 §2).
  */
 export function useSelectedRecipient(): string | null {
   const { userId } = useParams();
@@ -17,73 +23,116 @@ export function useSelectedRecipient(): string | null {
   return userId || searchParams.get('recipient') || null;
 }
 
+function ThreadNotice({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <div className="flex flex-1 flex-col gap-3 p-3">
+      <div className="flex items-center gap-2">
+        <BackToConversations />
+        <h2 className="text-lg font-semibold tracking-tight">Conversation</h2>
+      </div>
+      <EmptyState
+        icon={UserRoundX}
+        headingLevel={3}
+        title={title}
+        description={description}
+        action={
+          <Link to="/messages" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            All conversations
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function ThreadPane({
+  target,
+  viewerId,
+  listingId,
+}: {
+  target: ConversationTarget;
+  viewerId: string;
+  listingId: string | null;
+}) {
+  switch (target.kind) {
+    case 'member':
+      return (
+        <ConversationThread
+          key={target.memberId}
+          memberId={target.memberId}
+          viewerId={viewerId}
+          listingId={listingId}
+        />
+      );
+    case 'self':
+      return (
+        <ThreadNotice
+          title={MESSAGING_MESSAGES.cannotMessageSelf}
+          description="Pick someone else's conversation, or message a seller from one of their listings."
+        />
+      );
+    case 'not-found':
+      return (
+        <ThreadNotice
+          title={MESSAGING_MESSAGES.recipientNotFound}
+          description="This conversation link does not belong to your account."
+        />
+      );
+    case 'none':
+      return (
+        <div className="flex flex-1 flex-col justify-center p-4">
+          <EmptyState
+            icon={MessagesSquare}
+            headingLevel={3}
+            title="No conversation open"
+            description="Pick a conversation from the list to read it and reply."
+            className="border-none bg-transparent"
+          />
+        </div>
+      );
+  }
+}
+
 /** Conversations on the left, the open conversation on the right (one pane at a time on a phone). */
 export function MessagesRoute() {
   const { data } = useSession();
   const recipient = useSelectedRecipient();
+  const [searchParams] = useSearchParams();
   const listHeadingId = useId();
-  const threadHeadingId = useId();
-  if (!data?.user) return null;
+  const user = data?.user;
+  if (!user) return null;
+
+  const target = conversationTarget(recipient, user.id);
+  const open = target.kind !== 'none';
+  const selectedMemberId = target.kind === 'member' ? target.memberId : null;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8">
       <title>Messages · Castline</title>
-      <PageHeader title="Messages" description="Your conversations with buyers and sellers." />
+      <PageHeader
+        title="Messages"
+        description="Your conversations with buyers and sellers."
+        className={cn(open && 'max-md:sr-only')}
+      />
       <div className="grid gap-4 md:grid-cols-[20rem_minmax(0,1fr)] md:gap-6">
         <section
           aria-labelledby={listHeadingId}
-          className={cn('flex-col gap-3', recipient ? 'hidden md:flex' : 'flex')}
+          className={cn('min-w-0 flex-col gap-3', open ? 'hidden md:flex' : 'flex')}
         >
           <h2 id={listHeadingId} className="text-lg font-semibold tracking-tight">
             Conversations
           </h2>
-          <EmptyState
-            icon={Inbox}
-            headingLevel={3}
-            title="No conversations yet"
-            description="Message a seller from any listing to start a conversation."
-            action={
-              <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-                Browse the Marketplace
-              </Link>
-            }
-          />
+          <ConversationList viewerId={user.id} selectedMemberId={selectedMemberId} />
         </section>
         <section
-          aria-labelledby={threadHeadingId}
-          className={cn('min-w-0 flex-col gap-3', recipient ? 'flex' : 'hidden md:flex')}
-        >
-          <div className="flex items-center gap-3">
-            {recipient && (
-              <Link
-                to="/messages"
-                aria-label="Back to conversations"
-                className="inline-flex size-10 items-center justify-center rounded-lg text-brand hover:bg-brand-soft md:hidden"
-              >
-                <ArrowLeft aria-hidden="true" size={20} />
-              </Link>
-            )}
-            <h2 id={threadHeadingId} className="text-lg font-semibold tracking-tight">
-              Conversation
-            </h2>
-          </div>
-          {recipient ? (
-            <EmptyState
-              icon={MessageCircle}
-              headingLevel={3}
-              title="No messages yet"
-              description="Say hello to start the conversation."
-              className="md:flex-1 md:justify-center"
-            />
-          ) : (
-            <EmptyState
-              icon={MessagesSquare}
-              headingLevel={3}
-              title="No conversation open"
-              description="Pick a conversation from the list to read it and reply."
-              className="md:flex-1 md:justify-center"
-            />
+          aria-label="Conversation"
+          className={cn(
+            'min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm shadow-black/5',
+            'h-[calc(100dvh-11rem)] min-h-80 md:h-[calc(100dvh-15rem)] md:min-h-[28rem]',
+            open ? 'flex' : 'hidden md:flex',
           )}
+        >
+          <ThreadPane target={target} viewerId={user.id} listingId={searchParams.get('listing')} />
         </section>
       </div>
     </div>

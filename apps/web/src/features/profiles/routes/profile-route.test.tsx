@@ -8,9 +8,12 @@ import { heldAnswer, renderRoute } from '../../../test/render-route';
 import {
   buildListing,
   buildListings,
+  currentQuery,
   listPage,
   queriesSentTo,
 } from '../../listings/api/listing-queries.fixtures';
+import { buildNotification, notificationRoutes } from '../../notifications/api/notification-fixtures';
+import { asMadeByMember, buildOffer, offerPage } from '../../offers/api/offer-fixtures';
 import { initialsOf, ProfileRoute } from './profile-route';
 
 const ownProfile: PublicProfileDto = {
@@ -51,6 +54,8 @@ const otherProfile: PublicProfileDto = {
 
 /** The profile owner has no listings (the listings tests below say otherwise). */
 const NO_LISTINGS = { 'GET /api/listings': { body: listPage([]) } };
+const NO_OFFERS = { 'GET /api/me/offers': { body: offerPage([]) } };
+const NO_NOTIFICATIONS = notificationRoutes([]);
 
 function stat(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -108,17 +113,22 @@ describe('own profile', () => {
 
   it.each([
     ['offers-received', 'Offers received', 'No offers received yet'],
-    ['offers-made', 'Offers made', 'No offers made yet'],
+    ['offers-made', 'Offers made', "You haven't made any offers yet"],
     ['notifications', 'Notifications', 'No notifications'],
   ])('opens the %s tab from the address', async (tab, label, empty) => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
       initialEntry: `/profile?tab=${tab}`,
-      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+      server: {
+        ...NO_LISTINGS,
+        ...NO_OFFERS,
+        ...NO_NOTIFICATIONS,
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+      },
     });
 
     expect(await screen.findByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: empty })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: empty })).toBeInTheDocument();
   });
 
   it('keeps the header when the figures fail to load', async () => {
@@ -264,6 +274,154 @@ describe('profile listings', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await tab.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
+  });
+});
+
+describe('profile offers', () => {
+  it('lists the offers received with their actions, open ones or all', async () => {
+    const pending = buildOffer({ amount: 150 });
+    const accepted = buildOffer({ amount: 160, status: 'accepted', actions: ['mark-sold'] });
+    const { server, user } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=offers-received',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/me/offers': () =>
+          currentQuery().get('status') === 'open'
+            ? { body: offerPage([pending]) }
+            : { body: offerPage([pending, accepted]) },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Offers received' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Counter' })).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('button', { name: 'Mark sold to @lake_caster' })).toBeInTheDocument();
+    expect(queriesSentTo(server, '/api/me/offers')[0]?.get('role')).toBe('received');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
+    expect(queriesSentTo(server, '/api/me/offers').at(-1)?.get('status')).toBe('open');
+  });
+
+  it('lists the offers made, 10 to a page', async () => {
+    const made = Array.from({ length: 10 }, () => asMadeByMember(buildOffer({ actions: ['cancel'] })));
+    const { server, user } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=offers-made',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/me/offers': () => {
+          const page = Number(currentQuery().get('page'));
+          return { body: offerPage(page === 1 ? made : made.slice(0, 2), { total: 12, page }) };
+        },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Offers made' });
+    expect(within(list).getAllByRole('article')).toHaveLength(10);
+    expect(within(list).getAllByRole('button', { name: 'Cancel offer' })).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(queriesSentTo(server, '/api/me/offers')[0]?.get('role')).toBe('made');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('says so when nothing is open and offers to show all', async () => {
+    const { user } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=offers-received',
+      server: { ...NO_OFFERS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { name: 'No open offers' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all offers' }));
+    expect(await screen.findByRole('heading', { name: 'No offers received yet' })).toBeInTheDocument();
+  });
+
+  it("keeps another member's offers tabs out of reach", async () => {
+    const { server } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=offers-received',
+      server: { ...NO_LISTINGS, 'GET /api/profiles/u_2': { body: otherProfile } },
+    });
+
+    expect(
+      await screen.findByRole('heading', { name: 'lake_caster has no listings yet' }),
+    ).toBeInTheDocument();
+    expect(server.calls('GET', '/api/me/offers')).toHaveLength(0);
+  });
+});
+
+describe('profile notifications', () => {
+  it('lists your notifications under ?tab=notifications', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=notifications',
+      server: {
+        ...notificationRoutes([buildNotification('OFFER_RECEIVED'), buildNotification('NEW_MESSAGE')]),
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: /New Offer/ })).toHaveAttribute(
+      'href',
+      '/profile?tab=offers-received',
+    );
+    expect(screen.getByRole('link', { name: 'Open the notifications page' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+  });
+});
+
+describe('profile presence', () => {
+  const memberId = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
+
+  it('shows whether another member is online next to their name', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: `/profile/${memberId}`,
+      server: {
+        ...NO_LISTINGS,
+        [`GET /api/profiles/${memberId}`]: { body: { ...otherProfile, id: memberId } },
+        'GET /api/presence': {
+          body: {
+            items: [
+              {
+                user_id: memberId,
+                status: 'online',
+                online_at: new Date().toISOString(),
+                last_seen_at: null,
+              },
+            ],
+          },
+        },
+      },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'lake_caster' })).toBeInTheDocument();
+    expect(await screen.findByText('Online')).toBeInTheDocument();
+  });
+
+  it('shows no presence on your own profile', async () => {
+    const { server } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
+    expect(server.calls('GET', '/api/presence')).toHaveLength(0);
   });
 });
 

@@ -31,6 +31,9 @@ import { useSession } from '../../auth/api/auth.api';
 import { flattenPages, useSellerListings } from '../../listings/api/listing-queries';
 import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
+import { NotificationsFeed } from '../../notifications/components/notifications-feed';
+import { OffersList } from '../../offers/components/offers-list';
+import { PresenceLabel } from '../../presence/components/presence-label';
 
 type ProfileTab = 'listings' | 'offers-received' | 'offers-made' | 'notifications';
 
@@ -165,7 +168,7 @@ export function ProfileRoute() {
 
   return (
     <Page title={header.username}>
-      <ProfileHeader profile={header} own={own}>
+      <ProfileHeader profile={header} own={own} userId={targetId}>
         {profile.isPending ? (
           <LoadingSkeleton label="Loading profile figures">
             <StatsSkeleton />
@@ -206,10 +209,12 @@ function ProfileNotFound() {
 function ProfileHeader({
   profile,
   own,
+  userId,
   children,
 }: {
   profile: HeaderFields;
   own: boolean;
+  userId: string;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -228,6 +233,7 @@ function ProfileHeader({
                 Captain
               </Badge>
             )}
+            {!own && <PresenceLabel userId={userId} />}
           </div>
           {profile.full_name && <p className="font-medium break-words">{profile.full_name}</p>}
           {profile.title && <p className="text-ink-muted break-words">{profile.title}</p>}
@@ -379,7 +385,22 @@ function ProfileTabs({ own, userId, username }: { own: boolean; userId: string; 
         <h2 className="border-b border-line pb-3 text-lg font-semibold tracking-tight">Listings</h2>
       )}
       <section aria-label={label}>
-        {active === 'listings' ? <ProfileListings userId={userId} empty={empty} /> : empty}
+        {active === 'listings' ? (
+          <ProfileListings userId={userId} empty={empty} />
+        ) : own && active === 'offers-received' ? (
+          <OffersList role="received" />
+        ) : own && active === 'offers-made' ? (
+          <OffersList role="made" />
+        ) : own && active === 'notifications' ? (
+          <div className="flex flex-col gap-3">
+            <NotificationsFeed tab="all" viewerId={userId} label="Your notifications" empty={empty} />
+            <Link to="/notifications" className="self-start text-sm font-semibold text-brand hover:underline">
+              Open the notifications page
+            </Link>
+          </div>
+        ) : (
+          empty
+        )}
       </section>
     </div>
   );

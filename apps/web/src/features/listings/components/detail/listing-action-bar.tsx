@@ -8,6 +8,7 @@ import { useToast } from '../../../../components/ui/toaster';
 import { cn } from '../../../../lib/cn';
 import { errorMessage, isApiError } from '../../../../lib/api-client';
 import type { FromState } from '../../../../lib/redirect-target';
+import { MakeOfferButton } from '../../../offers/components/make-offer-dialog';
 import type { ListingReaction } from '../../api/listing-actions';
 import { reactionOf, useToggleReaction } from '../../api/listing-actions';
 import { DeleteListingButton } from './delete-listing-dialog';
@@ -142,8 +143,9 @@ interface ListingActionBarProps {
  */
 export function ListingActionBar({ listing, user }: ListingActionBarProps) {
   const { isOwner, canManage, canMarkSold } = listingRolesOf(user, listing);
-  const sellerPath = `/messages/${encodeURIComponent(listing.seller_id)}`;
-  const offerPath = `${sellerPath}?${new URLSearchParams({ listing: listing.id, offer: '1' }).toString()}`;
+  // The thread remembers the listing it started from (the first message carries it).
+  const sellerPath = `/messages/${encodeURIComponent(listing.seller_id)}?listing=${encodeURIComponent(listing.id)}`;
+  const signInFirst = useSignInFirst();
 
   return (
     <div className="flex flex-col gap-3">
@@ -154,10 +156,10 @@ export function ListingActionBar({ listing, user }: ListingActionBarProps) {
             Message seller
           </Link>
           {!listing.sold && (
-            <Link to={offerPath} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+            <MakeOfferButton listing={listing} signedIn={user !== null} onSignInFirst={signInFirst}>
               <HandCoins aria-hidden="true" size={18} />
               Make an offer
-            </Link>
+            </MakeOfferButton>
           )}
         </div>
       )}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
 import { MemberAvatar } from '../../../../components/ui/member-avatar';
 import { formatLongDate } from '../../../../lib/format-date';
+import { PresenceLabel } from '../../../presence/components/presence-label';
 import { formatRating, formatSales } from './listing-format';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -32,6 +33,7 @@ export function SellerCard({ seller, isOwner = false }: { seller: SellerSummaryD
         >
           {seller.username}
         </Link>
+        {!isOwner && <PresenceLabel userId={seller.id} />}
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
           <Fact icon={<Star aria-hidden="true" size={14} className={rated ? 'fill-cta text-cta' : ''} />}>
             {rated ? (

@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import { CountBadge, UnreadDot } from '../../components/ui/badge';
+import { useUnreadCounts } from '../../features/notifications/api/unread';
+
+type CountKind = 'messages' | 'notifications';
+
+const COUNT_LABELS: Record<CountKind, string> = {
+  messages: 'unread messages',
+  notifications: 'unread notifications',
+};
+
+/*
+ * These read the unread totals themselves and are memoised: a menu re-rendering (for instance
+ * while signing out, after the cache was emptied) does not subscribe them to the totals again.
+ */
+
+/** The number of unread messages or notifications (9+ above 9); nothing at zero. */
+export const UnreadCountBadge = memo(function UnreadCountBadge({
+  kind,
+  className,
+}: {
+  kind: CountKind;
+  className?: string;
+}) {
+  const count = useUnreadCounts().data?.[kind] ?? 0;
+  if (count <= 0) return null;
+  // The space keeps the count a word of its own in the link's name ("Messages 3 unread messages").
+  return (
+    <>
+      {' '}
+      <CountBadge count={count} label={COUNT_LABELS[kind]} className={className} />
+    </>
+  );
+});
+
+/** A dot when there is anything unread of `kind` ('any': messages or notifications). */
+export const UnreadIndicator = memo(function UnreadIndicator({
+  kind,
+  className,
+}: {
+  kind: CountKind | 'any';
+  className?: string;
+}) {
+  const unread = useUnreadCounts().data;
+  const count = !unread ? 0 : kind === 'any' ? unread.messages + unread.notifications : unread[kind];
+  if (count <= 0) return null;
+  return (
+    <UnreadDot
+      label={kind === 'any' ? ', unread messages or notifications' : `, ${COUNT_LABELS[kind]}`}
+      className={className}
+    />
+  );
+});

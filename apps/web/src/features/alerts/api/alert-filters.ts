@@ -1,0 +1,153 @@
+import type { AlertFilters, Category, Condition } from '@castline/shared';
+import { ALERT_LIMITS, CONDITION_OPTIONS } from '@castline/shared';
+import type { ListingFilters } from '../../listings/api/listing-queries';
+import {
+  DEFAULT_RADIUS_MILES,
+  EMPTY_FILTERS,
+  normalizeFilters,
+  searchStringFromFilters,
+} from '../../listings/api/listing-queries';
+import { activeFilters } from '../../listings/components/listing-filters/active-filters';
+import { formatPrice } from '../../listings/components/listing-card';
+
+/*
+ * Saved searches: the marketplace's filters (as the address holds them) ↔ the AlertFilters an alert
+ * matches new listings with, a readable name for a search and the marketplace address of an alert.
+ */
+
+/** Marketplace filters an alert cannot match on: their chips start with these keys. */
+const UNSUPPORTED_CHIPS = ['rod_power:', 'rod_composition:', 'reel_type:', 'rod_length', 'featured', 'sold'];
+
+export interface SavedSearch {
+  filters: AlertFilters;
+  /** The labels of the marketplace filters the alert leaves out ("Power: Medium", "Featured"). */
+  ignored: string[];
+}
+
+function listOrUndefined<T>(values: readonly T[]): T[] | undefined {
+  return values.length > 0 ? [...values] : undefined;
+}
+
+/** The alert filters of a marketplace search; what an alert cannot match on is listed in `ignored`. */
+export function alertFiltersFromListing(input: ListingFilters): SavedSearch {
+  const f = normalizeFilters(input);
+  const filters: AlertFilters = {};
+  if (f.q) filters.q = f.q;
+  const category = listOrUndefined(f.category);
+  if (category) filters.category = category;
+  const condition = listOrUndefined(f.condition);
+  if (condition) filters.condition = condition;
+  const gearTypes = listOrUndefined(f.gear_types);
+  if (gearTypes) filters.gear_types = gearTypes;
+  if (f.priceMin !== null) filters.price_min = f.priceMin;
+  if (f.priceMax !== null) filters.price_max = f.priceMax;
+  if (f.brand) filters.brand = f.brand;
+  if (f.near) {
+    filters.lat = f.near.lat;
+    filters.lng = f.near.lng;
+    filters.radius = f.radius;
+    filters.location = f.near.label;
+  }
+  const ignored = activeFilters(f)
+    .filter((chip) => UNSUPPORTED_CHIPS.some((key) => chip.key.startsWith(key)))
+    .map((chip) => chip.label);
+  return { filters, ignored };
+}
+
+/** The marketplace filters an alert stands for. */
+export function listingFiltersFromAlert(filters: AlertFilters): ListingFilters {
+  const near =
+    filters.lat !== undefined && filters.lng !== undefined
+      ? { lat: filters.lat, lng: filters.lng, label: filters.location || `${filters.lat}, ${filters.lng}` }
+      : null;
+  return normalizeFilters({
+    ...EMPTY_FILTERS,
+    q: filters.q ?? '',
+    category: filters.category ?? [],
+    condition: filters.condition ?? [],
+    gear_types: filters.gear_types ?? [],
+    priceMin: filters.price_min ?? null,
+    priceMax: filters.price_max ?? null,
+    brand: filters.brand ?? '',
+    near,
+    radius: filters.radius ?? DEFAULT_RADIUS_MILES,
+  });
+}
+
+/** "/marketplace?category=reels&brand=Shimano…": the search an alert was saved from. */
+export function marketplaceHrefFor(filters: AlertFilters): string {
+  return `/marketplace${searchStringFromFilters(listingFiltersFromAlert(filters))}`;
+}
+
+/** The filter chips of an alert, worded as the marketplace words them. */
+export function alertFilterChips(filters: AlertFilters): string[] {
+  return activeFilters(listingFiltersFromAlert(filters)).map((chip) => chip.label);
+}
+
+const CATEGORY_NOUNS: Record<Category, string> = {
+  rods: 'rods',
+  reels: 'reels',
+  combo: 'rod/reel combos',
+  tackle: 'tackle',
+  accessories: 'accessories',
+};
+
+const CONDITION_WORDS = new Map<Condition, string>(
+  CONDITION_OPTIONS.map((option) => [option.value, option.label.toLowerCase()]),
+);
+
+/** "a", "a and b", "a, b and c". */
+function joinWords(words: readonly string[], last = 'and'): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+}
+
+function priceWords(min: number | undefined, max: number | undefined): string | null {
+  if (min !== undefined && max !== undefined) return `${formatPrice(min)}–${formatPrice(max)}`;
+  if (max !== undefined) return `under ${formatPrice(max)}`;
+  if (min !== undefined) return `over ${formatPrice(min)}`;
+  return null;
+}
+
+/** Cuts a name to the longest whole words that fit, with an ellipsis. */
+function fitName(name: string, max: number = ALERT_LIMITS.nameMax): string {
+  if (name.length <= max) return name;
+  const cut = name.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,]+$/, '')}…`;
+}
+
+/**
+ * A readable name for a saved search, such as "Shimano reels under $200" or "Like new fly fishing
+ * rods near Bend, OR"; at most 60 characters.
+ */
+export function alertNameFor(filters: AlertFilters): string {
+  const words: string[] = [];
+  if (filters.condition?.length) {
+    words.push(
+      joinWords(
+        filters.condition.map((value) => CONDITION_WORDS.get(value) ?? value),
+        'or',
+      ),
+    );
+  }
+  if (filters.gear_types?.length) words.push(joinWords(filters.gear_types, 'or'));
+  if (filters.brand) words.push(filters.brand);
+  if (filters.q) words.push(filters.q);
+  if (filters.category?.length) {
+    words.push(joinWords(filters.category.map((value) => CATEGORY_NOUNS[value])));
+  } else if (!filters.q) {
+    words.push('gear');
+  }
+  const price = priceWords(filters.price_min, filters.price_max);
+  if (price) words.push(price);
+  if (filters.lat !== undefined && filters.location) {
+    words.push(
+      filters.radius !== undefined
+        ? `within ${filters.radius} mi of ${filters.location}`
+        : `near ${filters.location}`,
+    );
+  }
+  const name = words.join(' ').replace(/\s+/g, ' ').trim();
+  return fitName(name.charAt(0).toUpperCase() + name.slice(1));
+}

@@ -1,0 +1,308 @@
+import type { ProductAlertDto } from '@castline/shared';
+import { ALERT_LIMITS, UpdateAlertBody } from '@castline/shared';
+import { BellRing, Pencil, Search, Trash2 } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { alertFilterChips, marketplaceHrefFor } from '../api/alert-filters';
+import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.api';
+
+/**
+ * The member's saved searches: each with its filters, how many listings it matched (and how many
+ * are new), a Pause/Resume switch, rename, delete (after a confirmation) and a link that runs the
+ * search again in the marketplace.
+ */
+export function AlertsManager() {
+  const alerts = useAlerts();
+
+  if (alerts.isPending) {
+    return (
+      <LoadingSkeleton label="Loading your alerts" className="grid gap-3 md:grid-cols-2">
+        <CardSkeleton lines={3} />
+        <CardSkeleton lines={3} />
+      </LoadingSkeleton>
+    );
+  }
+  if (alerts.isError) {
+    return (
+      <Alert tone="error">
+        <p>{errorMessage(alerts.error)}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void alerts.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { items } = alerts.data;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={BellRing}
+        headingLevel={3}
+        title="No saved alerts yet"
+        description="Search the Marketplace for the gear you are after, narrow it with filters, then choose “Save search”. We’ll tell you as soon as matching gear is listed."
+        action={
+          <Link to="/marketplace" className={buttonClasses()}>
+            <Search aria-hidden="true" size={18} />
+            Search the Marketplace
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-ink-muted">
+        {`${items.length} of ${ALERT_LIMITS.perMember} alerts saved. `}
+        Create more from any{' '}
+        <Link to="/marketplace" className="font-medium text-brand hover:underline">
+          Marketplace
+        </Link>{' '}
+        search with “Save search”.
+      </p>
+      <ul aria-label="Your alerts" className="grid gap-3 md:grid-cols-2">
+        {items.map((alert) => (
+          <li key={alert.id} className="min-w-0">
+            <AlertCard alert={alert} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AlertCard({ alert }: { alert: ProductAlertDto }) {
+  const titleId = useId();
+  const toast = useToast();
+  const update = useUpdateAlert();
+  const chips = alertFilterChips(alert.filters);
+
+  const toggle = () => {
+    const is_active = !alert.is_active;
+    update.mutate(
+      { id: alert.id, body: { is_active } },
+      {
+        onSuccess: () => toast.show(is_active ? `“${alert.name}” is on again` : `“${alert.name}” is paused`),
+        onError: (error) => toast.show(errorMessage(error), { tone: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex h-full flex-col gap-3 rounded-2xl border bg-surface p-4 shadow-sm shadow-black/5',
+        alert.is_active ? 'border-line' : 'border-dashed border-line bg-surface-muted/40',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 id={titleId} className="font-semibold break-words text-ink">
+            {alert.name}
+          </h3>
+          <p className="text-sm text-ink-muted">
+            {`${alert.match_count} ${alert.match_count === 1 ? 'match' : 'matches'}`}
+            {alert.unread_count > 0 && (
+              <span className="font-semibold text-brand">{` · ${alert.unread_count} new`}</span>
+            )}
+          </p>
+        </div>
+        <Switch checked={alert.is_active} onChange={toggle} disabled={update.isPending} />
+      </div>
+      <ul aria-label="Filters" className="flex flex-wrap gap-1.5">
+        {chips.map((chip) => (
+          <li key={chip}>
+            <Badge tone="brand">{chip}</Badge>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
+        <Link
+          to={marketplaceHrefFor(alert.filters)}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          <Search aria-hidden="true" size={16} />
+          Open in marketplace
+        </Link>
+        <RenameAlertButton alert={alert} />
+        <DeleteAlertButton alert={alert} />
+      </div>
+    </article>
+  );
+}
+
+/** On: the alert matches new listings; off: paused. */
+function Switch({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label="Active"
+      disabled={disabled}
+      onClick={onChange}
+      className="group inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-1 text-sm font-medium text-ink-muted disabled:opacity-60"
+    >
+      <span aria-hidden="true">{checked ? 'Active' : 'Paused'}</span>
+      <span
+        aria-hidden="true"
+        className={cn(
+          'relative inline-flex h-6 w-11 items-center rounded-full transition-colors',
+          checked ? 'bg-reed' : 'bg-line',
+        )}
+      >
+        <span
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
+      </span>
+    </button>
+  );
+}
+
+function RenameAlertButton({ alert }: { alert: ProductAlertDto }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm">
+          <Pencil aria-hidden="true" size={16} />
+          Rename
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Rename alert"
+        description="Give the alert a name you will recognise in your notifications."
+      >
+        <RenameForm alert={alert} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenameForm({ alert, onDone }: { alert: ProductAlertDto; onDone: () => void }) {
+  const toast = useToast();
+  const update = useUpdateAlert();
+  const [name, setName] = useState(alert.name);
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = UpdateAlertBody.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { id: alert.id, body: parsed.data },
+      {
+        onSuccess: () => {
+          toast.show('Alert renamed');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label="Alert name"
+        name="name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        autoFocus
+      />
+      {update.isError && <Alert tone="error">{errorMessage(update.error)}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={update.isPending}>
+          Save name
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAlertButton({ alert }: { alert: ProductAlertDto }) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const remove = useDeleteAlert();
+
+  const confirm = () => {
+    remove.mutate(alert.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.show('Alert deleted');
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (remove.isPending) return;
+        setOpen(next);
+        if (!next) remove.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft">
+          <Trash2 aria-hidden="true" size={16} />
+          Delete
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Delete this alert?"
+        description={`“${alert.name}” and its ${alert.match_count} ${alert.match_count === 1 ? 'match' : 'matches'} will be removed. Listings themselves stay in the marketplace.`}
+      >
+        <div className="flex flex-col gap-4">
+          {remove.isError && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={remove.isPending}>
+                Keep it
+              </Button>
+            </DialogClose>
+            <Button variant="danger" onClick={confirm} loading={remove.isPending}>
+              Delete alert
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,206 @@
+import type { ConversationDto } from '@castline/shared';
+import { CONVERSATION_SEARCH_MAX } from '@castline/shared';
+import { Inbox, Search, SearchX, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { CountBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { MemberAvatar } from '../../../components/ui/member-avatar';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { PresenceDot } from '../../presence/components/presence-label';
+import { useConversations } from '../api/messaging.api';
+import { useDebounced } from '../lib/use-debounced';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function ConversationRow({
+  conversation,
+  viewerId,
+  selected,
+}: {
+  conversation: ConversationDto;
+  viewerId: string;
+  selected: boolean;
+}) {
+  const { member, last_message: last, unread_count: unread } = conversation;
+  const own = last.sender_id === viewerId;
+  const preview = `${own ? 'You: ' : ''}${last.content.replace(/\s+/g, ' ')}`;
+  return (
+    <li>
+      <Link
+        to={`/messages/${encodeURIComponent(member.id)}`}
+        aria-current={selected ? 'page' : undefined}
+        className={cn(
+          'flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-muted',
+          selected && 'bg-brand-soft hover:bg-brand-soft',
+        )}
+      >
+        <span className="relative shrink-0">
+          <MemberAvatar url={member.avatar_url} className="size-11" iconSize={22} />
+          <PresenceDot userId={member.id} className="absolute right-0 bottom-0" />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="flex items-baseline gap-2">
+            <span className={cn('truncate text-ink', unread > 0 ? 'font-bold' : 'font-semibold')}>
+              {member.username}
+            </span>
+            <time
+              dateTime={last.created_at}
+              title={formatDateTime(last.created_at)}
+              className="ml-auto shrink-0 text-xs text-ink-muted"
+            >
+              {formatRelativeTime(last.created_at)}
+            </time>
+          </span>
+          <span className="flex items-center gap-2">
+            <span className={cn('truncate text-sm', unread > 0 ? 'font-medium text-ink' : 'text-ink-muted')}>
+              {preview}
+            </span>
+            <CountBadge count={unread} label="unread messages" className="ml-auto shrink-0" />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <LoadingSkeleton label="Loading conversations" className="flex flex-col gap-1">
+      {Array.from({ length: 5 }, (_, index) => (
+        <div key={index} className="flex items-center gap-3 px-3 py-3">
+          <Skeleton className="size-11 shrink-0 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-4/5" />
+          </div>
+        </div>
+      ))}
+    </LoadingSkeleton>
+  );
+}
+
+interface ConversationListProps {
+  viewerId: string;
+  /** The member whose thread is open, if any. */
+  selectedMemberId: string | null;
+}
+
+/** The member's conversations, newest first, with a search by username. */
+export function ConversationList({ viewerId, selectedMemberId }: ConversationListProps) {
+  const [draft, setDraft] = useState('');
+  const q = useDebounced(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const conversations = useConversations(q);
+  const searchId = useId();
+  const items = conversations.data?.items ?? [];
+  const searching = draft.trim() !== '' || q !== '';
+
+  let body;
+  if (conversations.isPending) {
+    body = <ListSkeleton />;
+  } else if (conversations.isError && !conversations.data) {
+    body = (
+      <Alert title="Your conversations could not be loaded">
+        <p>{errorMessage(conversations.error)}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          loading={conversations.isFetching}
+          onClick={() => void conversations.refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0 && q) {
+    body = (
+      <EmptyState
+        icon={SearchX}
+        headingLevel={3}
+        title="No matching conversations"
+        description={`Nobody you have talked with has “${q}” in their username.`}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => setDraft('')}>
+            Show all conversations
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon={Inbox}
+        headingLevel={3}
+        title="No conversations yet"
+        description="Message a seller from any listing to start a conversation."
+        action={
+          <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Browse the Marketplace
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className={cn('flex flex-col gap-0.5', conversations.isPlaceholderData && 'opacity-60')}>
+        {items.map((conversation) => (
+          <ConversationRow
+            key={conversation.id}
+            conversation={conversation}
+            viewerId={viewerId}
+            selected={conversation.member.id === selectedMemberId}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {(searching || items.length > 0) && (
+        <div role="search" className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            Search conversations
+          </label>
+          <Search
+            aria-hidden="true"
+            size={18}
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={draft}
+            maxLength={CONVERSATION_SEARCH_MAX}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Search by username"
+            autoComplete="off"
+            className="block min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-10 pl-10 text-base text-ink shadow-xs placeholder:text-ink-muted/70 focus-visible:border-ring"
+          />
+          <span className="absolute top-1/2 right-1 flex -translate-y-1/2 items-center">
+            {conversations.isFetching && !conversations.isPending ? (
+              <Spinner label="Searching" size={16} className="mr-2 text-ink-muted" />
+            ) : draft ? (
+              <button
+                type="button"
+                aria-label="Clear search"
+                onClick={() => setDraft('')}
+                className="inline-flex size-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
+              >
+                <X aria-hidden="true" size={16} />
+              </button>
+            ) : null}
+          </span>
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import type { ConversationDetailDto } from '@castline/shared';
+import { MESSAGING_MESSAGES } from '@castline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, MessageCircle, UserRoundX } from 'lucide-react';
+import { useMemo, useRef } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { MemberAvatar } from '../../../components/ui/member-avatar';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useListing } from '../../listings/api/listing-detail.api';
+import { PresenceDot, PresenceLabel } from '../../presence/components/presence-label';
+import { threadMessages } from '../api/message-cache';
+import { useConversation, useConversationMessages, useSendMessage } from '../api/messaging.api';
+import { useOutbox } from '../api/outbox';
+import { useIsTyping } from '../api/typing-store';
+import { useMarkReadOnView } from '../api/use-mark-read-on-view';
+import { Composer } from './composer';
+import { ConversationListingCard, listingSummaryOf } from './conversation-listing-card';
+import { MessageList, threadItems } from './message-list';
+
+const BACK_LINK =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-brand hover:bg-brand-soft md:hidden';
+
+/** The back link of a phone, where the list and the thread take turns on screen. */
+export function BackToConversations() {
+  return (
+    <Link to="/messages" aria-label="Back to conversations" className={BACK_LINK}>
+      <ArrowLeft aria-hidden="true" size={20} />
+    </Link>
+  );
+}
+
+function blockedReason(detail: ConversationDetailDto): string | null {
+  if (detail.blocked_by_me) return MESSAGING_MESSAGES.blockedByYou;
+  if (detail.blocked_by_them) return MESSAGING_MESSAGES.blockedByThem;
+  return null;
+}
+
+function ThreadSkeleton() {
+  return (
+    <LoadingSkeleton label="Loading conversation" className="flex flex-1 flex-col">
+      <div className="flex items-center gap-3 border-b border-line p-3">
+        <Skeleton className="size-11 rounded-full" />
+        <div className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-3 w-20" />
+        </div>
+      </div>
+      <MessagesSkeleton />
+    </LoadingSkeleton>
+  );
+}
+
+function MessagesSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-1 flex-col justify-end gap-3 p-4">
+      <Skeleton className="h-10 w-2/3 rounded-2xl" />
+      <Skeleton className="h-10 w-1/2 self-end rounded-2xl" />
+      <Skeleton className="h-16 w-3/5 rounded-2xl" />
+      <Skeleton className="h-10 w-2/5 self-end rounded-2xl" />
+    </div>
+  );
+}
+
+interface ConversationThreadProps {
+  memberId: string;
+  viewerId: string;
+  /** The listing the conversation is being started from (/messages/{id}?listing={listingId}). */
+  listingId: string | null;
+}
+
+/** One conversation: who it is with, the listing it is about, the messages and the composer. */
+export function ConversationThread({ memberId, viewerId, listingId }: ConversationThreadProps) {
+  const queryClient = useQueryClient();
+  const detail = useConversation(memberId);
+  const messagesQuery = useConversationMessages(memberId, !detail.isError);
+  const fromListing = useListing(listingId ?? '');
+  const outgoing = useOutbox(queryClient, memberId);
+  const { send, retry } = useSendMessage(memberId, viewerId);
+  const typing = useIsTyping(memberId);
+  /** The listing goes with the first message sent from its page only. */
+  const listingSent = useRef(false);
+
+  const messages = useMemo(() => threadMessages(messagesQuery.data), [messagesQuery.data]);
+  const items = useMemo(() => threadItems(messages, outgoing), [messages, outgoing]);
+  useMarkReadOnView({
+    memberId,
+    viewerId,
+    messages: messagesQuery.isSuccess ? messages : null,
+    headerUnread: detail.data?.unread_count ?? 0,
+  });
+
+  if (detail.isPending) return <ThreadSkeleton />;
+
+  if (detail.isError) {
+    const notFound = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <div className="flex flex-1 flex-col gap-3 p-3">
+        <div className="flex items-center gap-2">
+          <BackToConversations />
+          <h2 className="text-lg font-semibold tracking-tight">Conversation</h2>
+        </div>
+        {notFound ? (
+          <EmptyState
+            icon={UserRoundX}
+            headingLevel={3}
+            title={errorMessage(detail.error)}
+            description="This member could not be found. They may have left Castline, or the link is incomplete."
+            action={
+              <Link to="/messages" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                All conversations
+              </Link>
+            }
+          />
+        ) : (
+          <Alert title="This conversation could not be loaded">
+            <p>{errorMessage(detail.error)}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              loading={detail.isFetching}
+              onClick={() => void detail.refetch()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  const conversation = detail.data;
+  const { member } = conversation;
+  const card = fromListing.data ? listingSummaryOf(fromListing.data) : conversation.listing;
+  const reason = blockedReason(conversation);
+
+  const onSend = (content: string) => {
+    const productId = listingId && !listingSent.current ? listingId : null;
+    if (productId) listingSent.current = true;
+    send(content, productId);
+  };
+
+  let body;
+  if (messagesQuery.isPending) {
+    body = <MessagesSkeleton />;
+  } else if (messagesQuery.isError && !messagesQuery.data) {
+    body = (
+      <div className="flex flex-1 flex-col justify-center p-4">
+        <Alert title="Messages could not be loaded">
+          <p>{errorMessage(messagesQuery.error)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-2"
+            loading={messagesQuery.isFetching}
+            onClick={() => void messagesQuery.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className="flex flex-1 flex-col justify-center p-4">
+        <EmptyState
+          icon={MessageCircle}
+          headingLevel={3}
+          title="No messages yet"
+          description={
+            reason
+              ? 'Nothing has been said in this conversation.'
+              : `Say hello to start the conversation with ${member.username}.`
+          }
+          className="border-none bg-transparent"
+        />
+        {typing && (
+          <p className="text-center text-sm text-ink-muted italic">{`${member.username} is typing…`}</p>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <MessageList
+        items={items}
+        viewerId={viewerId}
+        otherName={member.username}
+        hasOlder={Boolean(messagesQuery.hasNextPage)}
+        loadingOlder={messagesQuery.isFetchingNextPage}
+        olderError={messagesQuery.isFetchNextPageError ? errorMessage(messagesQuery.error) : null}
+        onLoadOlder={() => void messagesQuery.fetchNextPage()}
+        onRetry={retry}
+        typing={typing}
+      />
+    );
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-col gap-3 border-b border-line p-3">
+        <div className="flex items-center gap-3">
+          <BackToConversations />
+          <span className="relative shrink-0">
+            <MemberAvatar url={member.avatar_url} className="size-11" iconSize={22} />
+            <PresenceDot userId={member.id} className="absolute right-0 bottom-0" />
+          </span>
+          <div className="flex min-w-0 flex-col">
+            <h2 className="truncate text-lg leading-tight font-semibold tracking-tight">
+              <Link to={`/profile/${encodeURIComponent(member.id)}`} className="rounded-sm hover:underline">
+                {member.username}
+              </Link>
+            </h2>
+            <PresenceLabel userId={member.id} className="text-xs" />
+          </div>
+        </div>
+        {card && <ConversationListingCard listing={card} />}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col bg-canvas/60">{body}</div>
+      <Composer
+        recipientId={member.id}
+        recipientName={member.username}
+        disabledReason={reason}
+        onSend={onSend}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import type { MessageDto } from '@castline/shared';
+import { MESSAGING_MESSAGES } from '@castline/shared';
+import { CircleExclamationPoint, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-date';
+import type { OutgoingMessage } from '../api/outbox';
+import { dayKey, dayLabel, timeOfDay } from '../lib/day-label';
+import { MessageContent } from './message-content';
+
+export type ThreadItem =
+  | { kind: 'message'; key: string; message: MessageDto }
+  | { kind: 'outgoing'; key: string; entry: OutgoingMessage };
+
+/** Server messages (oldest first) followed by this tab's messages still on their way. */
+export function threadItems(messages: MessageDto[], outgoing: readonly OutgoingMessage[]): ThreadItem[] {
+  const stored = new Set(messages.map((message) => message.client_id).filter(Boolean));
+  return [
+    ...messages.map((message): ThreadItem => ({ kind: 'message', key: message.id, message })),
+    ...outgoing
+      .filter((entry) => !stored.has(entry.client_id))
+      .map((entry): ThreadItem => ({ kind: 'outgoing', key: entry.client_id, entry })),
+  ];
+}
+
+function createdAt(item: ThreadItem): string {
+  return item.kind === 'message' ? item.message.created_at : item.entry.created_at;
+}
+
+/** Near enough to the bottom that a new message should scroll into view. */
+const STICK_TO_BOTTOM_PX = 120;
+/** Older messages load when the reader scrolls this close to the top. */
+const LOAD_OLDER_PX = 80;
+
+function Bubble({ own, children, failed }: { own: boolean; children: ReactNode; failed?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'max-w-[85%] rounded-2xl px-3.5 py-2 text-[0.95rem] leading-relaxed shadow-xs sm:max-w-[75%]',
+        own
+          ? 'rounded-br-md bg-topbar text-topbar-ink'
+          : 'rounded-bl-md border border-line bg-surface text-ink',
+        failed && 'border border-danger/50 bg-danger-soft text-ink',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+interface MessageListProps {
+  items: ThreadItem[];
+  viewerId: string;
+  otherName: string;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  olderError: string | null;
+  onLoadOlder: () => void;
+  onRetry: (clientId: string) => void;
+  /** The other member is typing right now. */
+  typing: boolean;
+}
+
+/**
+ * The messages of a thread, oldest at the top, by day. Scrolling to the top loads older pages
+ * without moving what the reader is looking at; new messages scroll into view when the reader is
+ * at the bottom.
+ */
+export function MessageList({
+  items,
+  viewerId,
+  otherName,
+  hasOlder,
+  loadingOlder,
+  olderError,
+  onLoadOlder,
+  onRetry,
+  typing,
+}: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  /** Distance from the bottom before older messages were asked for, to restore it after. */
+  const keepFromBottom = useRef<number | null>(null);
+  const atBottom = useRef(true);
+  const firstKey = items[0]?.key ?? null;
+  const lastItem = items.at(-1);
+  const lastKey = lastItem?.key ?? null;
+  const lastIsOwn =
+    lastItem !== undefined && (lastItem.kind === 'outgoing' || lastItem.message.sender_id === viewerId);
+
+  const lastOwnStoredId = [...items]
+    .reverse()
+    .find((item) => item.kind === 'message' && item.message.sender_id === viewerId)?.key;
+
+  const loadOlder = () => {
+    const element = scroller.current;
+    if (!hasOlder || loadingOlder) return;
+    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
+    onLoadOlder();
+  };
+
+  // Older messages arrived above: keep the same message under the reader's eyes.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || keepFromBottom.current === null) return;
+    element.scrollTop = element.scrollHeight - keepFromBottom.current;
+    keepFromBottom.current = null;
+  }, [firstKey]);
+
+  // A new message at the bottom: follow it when the reader was there, or when they sent it.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || lastKey === null) return;
+    if (atBottom.current || lastIsOwn) element.scrollTop = element.scrollHeight;
+  }, [lastKey, lastIsOwn]);
+
+  // "… is typing" appearing at the bottom stays visible when the reader is there.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && typing && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [typing]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+    if (element.scrollTop < LOAD_OLDER_PX) loadOlder();
+  };
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      role="log"
+      aria-label={`Messages with ${otherName}`}
+      tabIndex={0}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain px-3 py-4 sm:px-4"
+    >
+      {hasOlder && (
+        <div className="mb-3 flex justify-center">
+          {olderError ? (
+            <p role="alert" className="flex flex-wrap items-center justify-center gap-2 text-sm text-danger">
+              {olderError}
+              <Button variant="ghost" size="sm" onClick={loadOlder}>
+                Try again
+              </Button>
+            </p>
+          ) : (
+            <Button variant="ghost" size="sm" loading={loadingOlder} onClick={loadOlder}>
+              {loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+            </Button>
+          )}
+        </div>
+      )}
+      <ol className="mt-auto flex flex-col gap-1.5">
+        {items.map((item, index) => {
+          const at = createdAt(item);
+          const previous = items[index - 1];
+          const newDay = !previous || dayKey(createdAt(previous)) !== dayKey(at);
+          const own = item.kind === 'outgoing' || item.message.sender_id === viewerId;
+          return (
+            <Fragment key={item.key}>
+              {newDay && (
+                <li className="my-3 flex items-center gap-3 text-xs font-semibold text-ink-muted">
+                  <span className="h-px flex-1 bg-line" />
+                  <span role="heading" aria-level={3}>
+                    {dayLabel(at)}
+                  </span>
+                  <span className="h-px flex-1 bg-line" />
+                </li>
+              )}
+              <li className={cn('flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
+                <Bubble own={own} failed={item.kind === 'outgoing' && item.entry.status === 'failed'}>
+                  <span className="sr-only">{own ? 'You: ' : `${otherName}: `}</span>
+                  <MessageContent
+                    content={item.kind === 'message' ? item.message.content : item.entry.content}
+                  />
+                </Bubble>
+                <MessageMeta
+                  item={item}
+                  own={own}
+                  showStatus={item.kind === 'outgoing' || item.key === lastOwnStoredId}
+                  onRetry={onRetry}
+                />
+              </li>
+            </Fragment>
+          );
+        })}
+      </ol>
+      <p aria-live="polite" className="min-h-6 px-1 pt-2 text-sm text-ink-muted italic">
+        {typing ? `${otherName} is typing…` : ''}
+      </p>
+    </div>
+  );
+}
+
+function MessageMeta({
+  item,
+  own,
+  showStatus,
+  onRetry,
+}: {
+  item: ThreadItem;
+  own: boolean;
+  showStatus: boolean;
+  onRetry: (clientId: string) => void;
+}) {
+  const at = createdAt(item);
+  const time = (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {timeOfDay(at)}
+    </time>
+  );
+
+  if (item.kind === 'outgoing') {
+    if (item.entry.status === 'sending') {
+      return (
+        <p className="flex items-center gap-1.5 px-1 text-xs text-ink-muted">
+          <Spinner size={12} />
+          Sending…
+        </p>
+      );
+    }
+    return (
+      <div
+        role="alert"
+        className="flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 gap-y-1 px-1 text-xs"
+      >
+        <span className="flex items-center gap-1 font-semibold text-danger">
+          <CircleExclamationPoint aria-hidden="true" size={14} />
+          {MESSAGING_MESSAGES.sendFailed}
+        </span>
+        {item.entry.error && <span className="text-ink-muted">{item.entry.error}</span>}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="min-h-8 px-2"
+          onClick={() => onRetry(item.entry.client_id)}
+        >
+          <RefreshCw aria-hidden="true" size={14} />
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <p className={cn('flex items-center gap-1.5 px-1 text-xs text-ink-muted', own && 'justify-end')}>
+      {time}
+      {own && showStatus && (
+        <>
+          <span aria-hidden="true">·</span>
+          {item.message.read ? <span className="font-semibold text-brand">Seen</span> : <span>Sent</span>}
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** The local calendar day of a time, as a key ("2025-3-14"). */
+export function dayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+}
+
+/** "Today", "Yesterday", "Monday, March 3" or, in another year, "March 3, 2024". */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (date.getFullYear() === now.getFullYear()) {
+    return new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric' }).format(date);
+  }
+  return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date);
+}
+
+/** "14:05" in the member's own clock style. */
+export function timeOfDay(iso: string): string {
+  return new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}

@@ -1,0 +1,52 @@
+import type { NotificationDto } from '@castline/shared';
+import { useCallback } from 'react';
+import { useToast } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import {
+  markReadFailureMessage,
+  useDeleteNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+} from './notifications.api';
+
+/**
+ * The member's actions on notifications, with a toast when one fails (a product alert that cannot
+ * be marked says 'Failed to mark product alert as read').
+ */
+export function useNotificationActions() {
+  const toast = useToast();
+  const markReadMutation = useMarkNotificationRead();
+  const markAllMutation = useMarkAllNotificationsRead();
+  const deleteMutation = useDeleteNotification();
+  // mutateAsync: the failure still reaches the toast when the page was left in the meantime (a
+  // clicked notification navigates at once).
+  const { mutateAsync: markReadNow } = markReadMutation;
+  const { mutateAsync: markAllNow } = markAllMutation;
+  const { mutateAsync: deleteNow } = deleteMutation;
+  const { show } = toast;
+
+  const markRead = useCallback(
+    (notification: NotificationDto) => {
+      if (notification.read) return;
+      markReadNow({ id: notification.id, type: notification.type }).catch((error: unknown) =>
+        show(markReadFailureMessage(notification, error), { tone: 'error' }),
+      );
+    },
+    [markReadNow, show],
+  );
+
+  const markAllRead = useCallback(() => {
+    markAllNow().catch((error: unknown) => show(errorMessage(error), { tone: 'error' }));
+  }, [markAllNow, show]);
+
+  const remove = useCallback(
+    (notification: NotificationDto) => {
+      deleteNow({ id: notification.id }).catch((error: unknown) =>
+        show(errorMessage(error), { tone: 'error' }),
+      );
+    },
+    [deleteNow, show],
+  );
+
+  return { markRead, markAllRead, remove, markingAll: markAllMutation.isPending };
+}

@@ -1,0 +1,215 @@
+import type { ListingSummaryDto } from '@castline/shared';
+import { CreateOfferBody, OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
+import type { FormEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useSession } from '../../auth/api/auth.api';
+import { formatPrice } from '../../listings/components/listing-card';
+import { useMakeOffer, useMyListingOffer } from '../api/offers.api';
+import { MoneyField, NoteField, parseAmount } from './money-field';
+import { OfferCard } from './offer-card';
+
+/** What the dialog needs to know about the listing. */
+export type OfferListing = Pick<ListingSummaryDto, 'id' | 'title' | 'price'>;
+
+interface MakeOfferDialogProps {
+  listing: OfferListing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * 'Make an offer' on a listing: an amount (with its $ sign) and an optional note for the seller.
+ * When the member already has an open offer on the listing, that offer is shown instead of the form,
+ * with what they can still do with it.
+ */
+export function MakeOfferDialog({ listing, open, onOpenChange }: MakeOfferDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Make an offer"
+        description={`On “${listing.title}”, listed at ${formatPrice(listing.price)}. The seller has 48 hours to answer.`}
+        className="max-w-lg"
+      >
+        <OfferDialogBody listing={listing} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OfferDialogBody({ listing, onDone }: { listing: OfferListing; onDone: () => void }) {
+  const session = useSession();
+  const mine = useMyListingOffer(listing.id);
+
+  if (mine.isPending) {
+    return (
+      <LoadingSkeleton label="Checking your offers" className="flex flex-col gap-4">
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="ml-auto h-11 w-32" />
+      </LoadingSkeleton>
+    );
+  }
+
+  if (mine.isError) {
+    return (
+      <Alert tone="error">
+        <p>{errorMessage(mine.error)}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void mine.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  if (mine.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="info">
+          {mine.data.status === 'accepted'
+            ? 'The seller accepted your offer. Message them to arrange the sale.'
+            : OFFER_MESSAGES.alreadyOpen}
+        </Alert>
+        <OfferCard offer={mine.data} viewerId={session.data?.user?.id ?? ''} showListing={false} />
+        <DialogClose asChild>
+          <Button variant="secondary" className="self-end">
+            Close
+          </Button>
+        </DialogClose>
+      </div>
+    );
+  }
+
+  return <OfferForm listing={listing} onDone={onDone} onAlreadyOpen={() => void mine.refetch()} />;
+}
+
+type OfferField = 'amount' | 'note';
+const FIELDS: readonly OfferField[] = ['amount', 'note'];
+
+function OfferForm({
+  listing,
+  onDone,
+  onAlreadyOpen,
+}: {
+  listing: OfferListing;
+  onDone: () => void;
+  onAlreadyOpen: () => void;
+}) {
+  const toast = useToast();
+  const makeOffer = useMakeOffer(listing.id);
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const { errors, show, clear } = useFieldErrors(FIELDS);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (makeOffer.isPending) return;
+    const parsed = CreateOfferBody.safeParse({ amount: parseAmount(amount), note });
+    if (!parsed.success) {
+      makeOffer.reset();
+      show(fieldErrorsFromZod<OfferField>(parsed.error), form);
+      return;
+    }
+    show({});
+    const { amount: dollars, note: text } = parsed.data;
+    makeOffer.mutate(
+      { amount: dollars, ...(text ? { note: text } : {}) },
+      {
+        onSuccess: (offer) => {
+          toast.show(`Offer of ${formatPrice(offer.amount)} sent to the seller`);
+          onDone();
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+          if (error.message === OFFER_MESSAGES.alreadyOpen) onAlreadyOpen();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <MoneyField
+        label="Your offer"
+        name="amount"
+        value={amount}
+        placeholder={String(Math.round(listing.price * 0.9))}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          clear('amount');
+        }}
+        error={errors.amount}
+        hint={`Asking price ${formatPrice(listing.price)}`}
+        autoFocus
+      />
+      <NoteField
+        label="Note to the seller (optional)"
+        name="note"
+        value={note}
+        max={OFFER_NOTE_MAX}
+        placeholder="When you could pick it up, questions about its condition…"
+        onChange={(event) => {
+          setNote(event.target.value);
+          clear('note');
+        }}
+        error={errors.note}
+      />
+      {makeOffer.isError && !Object.values(errors).includes(makeOffer.error.message) && (
+        <Alert tone="error">{errorMessage(makeOffer.error)}</Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary" disabled={makeOffer.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={makeOffer.isPending}>
+          Send offer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface MakeOfferButtonProps {
+  listing: OfferListing;
+  /** False for a guest: the button asks them to sign in first. */
+  signedIn: boolean;
+  onSignInFirst: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The listing page's 'Make an offer': opens the dialog in place (a guest signs in first). */
+export function MakeOfferButton({
+  listing,
+  signedIn,
+  onSignInFirst,
+  className,
+  children,
+}: MakeOfferButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        fullWidth
+        className={className}
+        aria-haspopup="dialog"
+        onClick={() => (signedIn ? setOpen(true) : onSignInFirst())}
+      >
+        {children}
+      </Button>
+      {signedIn && <MakeOfferDialog listing={listing} open={open} onOpenChange={setOpen} />}
+    </>
+  );
+}

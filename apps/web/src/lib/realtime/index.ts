@@ -1,0 +1,9 @@
+export type {
+  RealtimeClientOptions,
+  RealtimeStatus,
+  ServerEventOf,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './realtime-client';
+export { defaultRealtimeUrl, RealtimeClient } from './realtime-client';
+export { RealtimeProvider, useRealtimeClient, useRealtimeEvent, useRealtimeStatus } from './realtime-context';
