@@ -40,6 +40,10 @@ import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { createMemoryBus, type EventBus } from './platform/bus/event-bus.js';
 import { createRealtimePublisher, type RealtimePublisher } from './modules/realtime/realtime.publisher.js';
+import { registerMessagingModule } from './modules/messaging/messaging.module.js';
+import { registerNotificationsModule } from './modules/notifications/notifications.module.js';
+import { registerOffersModule } from './modules/offers/offers.module.js';
+import { registerAlertsModule } from './modules/alerts/alerts.module.js';
 import { registerRealtimeModule } from './modules/realtime/realtime.module.js';
 
 export const APP_VERSION = '0.1.0';
@@ -180,6 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerImagesModule(app, context);
   await registerPlacesModule(app, context);
   await registerListingsModule(app, context);
+  await registerMessagingModule(app, context);
+  await registerNotificationsModule(app, context);
+  await registerOffersModule(app, context);
+  await registerAlertsModule(app, context);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -1,0 +1,169 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, screenshot, signInAs } from './support';
+
+/*
+ * Two members in two browsers: a message arrives live, is seen, presence follows a member who
+ * leaves, and an offer goes back and forth until the seller marks the listing sold to the buyer.
+ * Desktop only (two windows side by side); the phone layout of these pages is covered by the
+ * shell journey.
+ */
+
+interface Member {
+  page: Page;
+  id: string;
+  username: string;
+}
+
+async function openAs(browser: Browser, baseURL: string, email: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, baseURL, email);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string; username: string };
+  return { page, id: me.id, username: me.username };
+}
+
+/** A listing of the member's own, made through the API (the listing form has its own journey). */
+async function createListing(member: Member, baseURL: string, title: string, price: number): Promise<string> {
+  const response = await member.page.request.post('/api/listings', {
+    headers: { origin: new URL(baseURL).origin },
+    data: {
+      title,
+      description: 'Lightly used, always rinsed after salt water. Pick-up or shipping.',
+      price,
+      condition: 'good',
+      category: 'reels',
+      gear_types: ['Saltwater'],
+      images: ['/files/product-images/demo-reels-1.webp'],
+      location: 'Austin, TX',
+      location_coordinates: { lat: 30.2672, lng: -97.7431 },
+      reel_brand: 'Penn',
+      reel_type: 'spinning',
+      reel_gear_ratio: 'single-speed',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The header's bell carries the unread count in its name. */
+function bell(page: Page) {
+  return page.getByRole('button', { name: /^Notifications/ });
+}
+
+async function unreadNotifications(page: Page): Promise<number> {
+  const response = await page.request.get('/api/me/unread');
+  return ((await response.json()) as { notifications: number }).notifications;
+}
+
+/** Opens the bell and chooses the newest notification titled `title`. */
+async function openNotification(page: Page, title: string): Promise<void> {
+  await bell(page).click();
+  const menu = page.getByRole('menu');
+  await menu
+    .getByRole('menuitem', { name: new RegExp(title) })
+    .first()
+    .click();
+}
+
+test('two members message live, see each other, and settle an offer', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const a = await openAs(browser, baseURL!, DEMO.moderator);
+  let b = await openAs(browser, baseURL!, DEMO.nonCaptain);
+  const stamp = Date.now().toString(36);
+  const bListing = await createListing(b, baseURL!, `Penn Battle III 4000 ${stamp}`, 95);
+  const aListing = await createListing(a, baseURL!, `Penn Spinfisher VI 5500 ${stamp}`, 120);
+
+  // B waits on the marketplace; nothing reloads this page from here on.
+  await b.page.goto('/marketplace');
+  await expect(b.page.getByRole('heading', { level: 1 })).toBeVisible();
+  const bUnreadBefore = await unreadNotifications(b.page);
+  await expect(b.page.getByRole('button', { name: /unread messages/ })).toHaveCount(0);
+
+  // A messages B from B's listing.
+  await a.page.goto(`/marketplace/${bListing}`);
+  await a.page.getByRole('link', { name: 'Message seller' }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.id}\\?listing=${bListing}`));
+  await expect(
+    a.page.getByRole('link', { name: new RegExp(`Listing: Penn Battle III 4000 ${stamp}`) }),
+  ).toBeVisible();
+  const composer = a.page.getByRole('textbox', { name: /Message/ });
+  await composer.fill('Is the reel still available? Specs: https://example.com/penn-battle');
+  await composer.press('Enter');
+  const thread = a.page.getByRole('log', { name: `Messages with ${b.username}` });
+  await expect(thread.getByText('Is the reel still available?')).toBeVisible();
+  await expect(thread.getByText('Sent', { exact: true })).toBeVisible();
+
+  // B sees it arrive without reloading: the menu's unread dot and the bell's count rise.
+  await expect(b.page.getByRole('button', { name: /unread messages/ })).toBeVisible();
+  await expect(bell(b.page)).toHaveAccessibleName(`Notifications, ${bUnreadBefore + 1} unread`);
+
+  // B opens the conversation from the list.
+  await b.page.goto('/messages');
+  const row = b.page.getByRole('link', { name: new RegExp(a.username) });
+  await expect(row).toContainText('1 unread messages');
+  await row.click();
+  const bThread = b.page.getByRole('log', { name: `Messages with ${a.username}` });
+  await expect(bThread.getByRole('link', { name: 'https://example.com/penn-battle' })).toHaveAttribute(
+    'rel',
+    /noopener/,
+  );
+  await screenshot(b.page, testInfo, 'messages-thread');
+
+  // A sees "Seen"; B's badge clears.
+  await expect(thread.getByText('Seen', { exact: true })).toBeVisible();
+  await expect(b.page.getByRole('button', { name: /unread messages/ })).toHaveCount(0);
+
+  // B is online in A's thread header; when B leaves, A sees when B was last seen.
+  const header = a.page.getByRole('heading', { level: 2, name: b.username }).locator('..');
+  await expect(header.getByText('Online')).toBeVisible();
+  await b.page.context().close();
+  await expect(header.getByText(/^Last seen/)).toBeVisible({ timeout: 15_000 });
+
+  // B comes back and makes an offer on A's listing.
+  b = await openAs(browser, baseURL!, DEMO.nonCaptain);
+  await b.page.goto(`/marketplace/${aListing}`);
+  await b.page.getByRole('button', { name: 'Make an offer' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Make an offer' });
+  await dialog.getByRole('textbox', { name: 'Your offer' }).fill('90');
+  await dialog.getByRole('textbox', { name: /Note to the seller/ }).fill('Cash on pick-up this weekend.');
+  await dialog.getByRole('button', { name: 'Send offer' }).click();
+  await expect(b.page.getByText('Offer of $90 sent to the seller')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A is told live, follows the notification to offers received and counters.
+  await a.page.goto('/marketplace');
+  await openNotification(a.page, 'New Offer');
+  await expect(a.page).toHaveURL(/\/profile\?tab=offers-received/);
+  const received = a.page.getByRole('article').filter({ hasText: `Penn Spinfisher VI 5500 ${stamp}` });
+  await received.getByRole('button', { name: 'Counter' }).click();
+  await received.getByRole('textbox', { name: 'Counter amount' }).fill('105');
+  await received.getByRole('button', { name: 'Send counter' }).click();
+  await expect(received.getByText(/Countered/i).first()).toBeVisible();
+
+  // B follows the counter notification to offers made and accepts.
+  await b.page.goto('/marketplace');
+  await openNotification(b.page, 'Counter Offer');
+  await expect(b.page).toHaveURL(/\/profile\?tab=offers-made/);
+  const made = b.page.getByRole('article').filter({ hasText: `Penn Spinfisher VI 5500 ${stamp}` });
+  await made.getByRole('button', { name: 'Accept counter' }).click();
+  await expect(made.getByText(/Accepted/i).first()).toBeVisible();
+
+  // A sees the acceptance live and marks the listing sold to B in one step.
+  await expect(received.getByText(/Accepted/i).first()).toBeVisible();
+  await received.getByRole('button', { name: `Mark sold to @${b.username}` }).click();
+  await expect(received.getByRole('button', { name: `Mark sold to @${b.username}` })).toHaveCount(0);
+  await screenshot(a.page, testInfo, 'offers-received');
+
+  // Both have the right notifications, and they lead to the right places.
+  await openNotification(a.page, 'Offer Accepted');
+  await expect(a.page).toHaveURL(/\/profile\?tab=offers-received/);
+  await openNotification(b.page, 'Product Sold');
+  await expect(b.page).toHaveURL(new RegExp(`/marketplace/${aListing}$`));
+  await expect(b.page.getByText(/sold/i).first()).toBeVisible();
+
+  await a.page.context().close();
+  await b.page.context().close();
+});
