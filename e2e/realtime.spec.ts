@@ -23,7 +23,14 @@ async function openAs(browser: Browser, baseURL: string, email: string): Promise
 }
 
 /** A listing of the member's own, made through the API (the listing form has its own journey). */
-async function createListing(member: Member, baseURL: string, title: string, price: number): Promise<string> {
+async function createListing(
+  member: Member,
+  baseURL: string,
+  title: string,
+  price: number,
+  category: 'reels' | 'tackle' = 'reels',
+): Promise<string> {
+  const reel = { reel_brand: 'Penn', reel_type: 'spinning', reel_gear_ratio: 'single-speed' };
   const response = await member.page.request.post('/api/listings', {
     headers: { origin: new URL(baseURL).origin },
     data: {
@@ -31,14 +38,12 @@ async function createListing(member: Member, baseURL: string, title: string, pri
       description: 'Lightly used, always rinsed after salt water. Pick-up or shipping.',
       price,
       condition: 'good',
-      category: 'reels',
+      category,
       gear_types: ['Saltwater'],
       images: ['/files/product-images/demo-reels-1.webp'],
       location: 'Austin, TX',
       location_coordinates: { lat: 30.2672, lng: -97.7431 },
-      reel_brand: 'Penn',
-      reel_type: 'spinning',
-      reel_gear_ratio: 'single-speed',
+      ...(category === 'reels' ? reel : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -166,4 +171,52 @@ test('two members message live, see each other, and settle an offer', async ({
 
   await a.page.context().close();
   await b.page.context().close();
+});
+
+test('a saved search alerts its captain to a matching new listing and not to others', async ({
+  browser,
+  baseURL,
+}) => {
+  const captain = await openAs(browser, baseURL!, DEMO.captain);
+  const seller = await openAs(browser, baseURL!, DEMO.moderator);
+  const word = `lure${Date.now().toString(36)}`;
+
+  // The captain searches reels for a word and saves the search as an alert.
+  await captain.page.goto(`/marketplace?q=${word}&category=reels`);
+  await captain.page.getByRole('button', { name: 'Save search' }).click();
+  const dialog = captain.page.getByRole('dialog', { name: 'Save search' });
+  await dialog.getByRole('textbox', { name: 'Alert name' }).fill(`Reels ${word}`);
+  await dialog.getByRole('button', { name: 'Save alert' }).click();
+  await expect(dialog).toBeHidden();
+  const before = await unreadNotifications(captain.page);
+
+  // A listing in another category does not match; a reel with the word does.
+  await createListing(seller, baseURL!, `Tackle box ${word}`, 40, 'tackle');
+  await createListing(seller, baseURL!, `Daiwa BG 3000 ${word}`, 110);
+
+  // The bell rises live (other saved alerts of the captain may match too).
+  await expect
+    .poll(async () =>
+      Number(/(\d+) unread/.exec((await bell(captain.page).getAttribute('aria-label')) ?? '')?.[1]),
+    )
+    .toBeGreaterThan(before);
+  await bell(captain.page).click();
+  const menu = captain.page.getByRole('menu');
+  await menu.getByRole('menuitemradio', { name: 'Alerts' }).click();
+  await expect(menu.getByRole('menuitem', { name: new RegExp(`Tackle box ${word} matches`) })).toHaveCount(0);
+  await menu
+    .getByRole('menuitem', { name: new RegExp(`Daiwa BG 3000 ${word} matches Reels ${word}`) })
+    .click();
+  await expect(captain.page).toHaveURL(/\/captains-club\?tab=notifications/);
+
+  // The club's matches list the reel under this alert, and not the tackle box.
+  await captain.page.goto('/captains-club?tab=matches');
+  const matches = captain.page.getByRole('list', { name: 'Matches' });
+  const mine = matches.getByRole('listitem').filter({ hasText: `Matched “Reels ${word}”` });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText(`Daiwa BG 3000 ${word}`);
+  await expect(matches.getByText(`Tackle box ${word}`)).toHaveCount(0);
+
+  await captain.page.context().close();
+  await seller.page.context().close();
 });
