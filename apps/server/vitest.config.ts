@@ -6,7 +6,13 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The Redis suite needs a Redis server; it is part of the run whenever REDIS_URL is set.
-    exclude: process.env.REDIS_URL ? [] : ['test/redis.test.ts'],
+    // Two instances over PostgreSQL and Redis: the PostgreSQL pass when REDIS_URL is set.
+    exclude: [
+      ...(process.env.REDIS_URL ? [] : ['test/redis.test.ts']),
+      ...(process.env.REDIS_URL && process.env.CASTLINE_TEST_ENGINE === 'postgres'
+        ? []
+        : ['test/realtime-multi-instance.test.ts']),
+    ],
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { createRedisBus, type EventBus } from '../src/platform/bus/event-bus.js';
 import { createOutboxMailer } from '../src/platform/mail/outbox-mailer.js';
 import type { Mailer } from '../src/platform/mail/mailer.js';
 import { createDatabaseRateLimiter } from '../src/platform/rate-limit/database-rate-limiter.js';
@@ -33,6 +34,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Use Redis for rate limits (needs REDIS_URL); keys get a prefix of their own. */
   redisPrefix?: string;
+  /**
+   * Fan realtime events out through Redis pub/sub on this key prefix (needs REDIS_URL):
+   * instances given the same prefix deliver to each other's sockets.
+   */
+  redisBus?: string;
 }
 
 /** Builds the real app in-process over a real database (a template copy unless one is given). */
@@ -51,14 +57,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const logger = pino({ level: 'silent' });
   let redis: Redis | undefined;
-  if (options.redisPrefix) {
-    if (!process.env.REDIS_URL) throw new Error('redisPrefix needs REDIS_URL');
+  if (options.redisPrefix || options.redisBus) {
+    if (!process.env.REDIS_URL) throw new Error('redisPrefix and redisBus need REDIS_URL');
     redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
   }
-  const rateLimiter = redis
-    ? createRedisRateLimiter(redis, options.redisPrefix!)
-    : createDatabaseRateLimiter(database.db);
+  const rateLimiter =
+    redis && options.redisPrefix
+      ? createRedisRateLimiter(redis, options.redisPrefix)
+      : createDatabaseRateLimiter(database.db);
+  let bus: EventBus | undefined;
+  if (redis && options.redisBus) bus = await createRedisBus(redis, options.redisBus);
   const app = await buildApp({
     config,
     database,
@@ -67,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: createLocalFileStorage(path.join(dataDir, 'files')),
     authSecret: TEST_AUTH_SECRET,
     logger,
+    ...(bus ? { bus } : {}),
   });
   await app.ready();
   return {
@@ -77,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await rateLimiter.close();
+      if (bus) await bus.close();
       if (redis) await redis.quit();
       if (ownsDatabase) await database.close();
       await rm(dataDir, { recursive: true, force: true });
