@@ -11,9 +11,20 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'
   hint?: string;
   /** Content placed inside the right edge of the input (such as a toggle button). */
   trailing?: ReactNode;
+  /** A short mark inside the left edge of the input (such as "$"); not read out. */
+  leading?: string;
 }
 
-export function TextField({ label, error, hint, trailing, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  leading,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -26,6 +37,14 @@ export function TextField({ label, error, hint, trailing, id, className, ...inpu
         {label}
       </label>
       <div className="relative">
+        {leading && (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 font-semibold text-ink-muted"
+          >
+            {leading}
+          </span>
+        )}
         <input
           id={inputId}
           aria-invalid={Boolean(error)}
@@ -36,6 +55,7 @@ export function TextField({ label, error, hint, trailing, id, className, ...inpu
             'disabled:cursor-not-allowed disabled:opacity-60',
             error ? 'border-danger' : 'border-line',
             trailing ? 'pr-12' : undefined,
+            leading ? 'pl-7 tabular-nums' : undefined,
           )}
           {...input}
         />

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { PageNav } from '../../../components/ui/page-nav';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { formatPrice } from '../../listings/components/listing-card';
@@ -90,27 +91,13 @@ export function AlertMatches() {
             <MatchRow key={match.id} match={match} onOpen={() => open(match)} />
           ))}
         </ul>
-        {pages > 1 && (
-          <nav aria-label="Match pages" className="flex items-center justify-between gap-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1 || matches.isPlaceholderData}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              Previous
-            </Button>
-            <p className="text-sm text-ink-muted">{`Page ${page} of ${pages}`}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages || matches.isPlaceholderData}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Next
-            </Button>
-          </nav>
-        )}
+        <PageNav
+          label="Match pages"
+          page={page}
+          pages={pages}
+          busy={matches.isPlaceholderData}
+          onPage={setPage}
+        />
       </div>
     );
   }

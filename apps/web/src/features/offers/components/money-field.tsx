@@ -1,62 +1,14 @@
 import { CircleExclamationPoint } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useId } from 'react';
+import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 
-interface MoneyFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'children'> {
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-}
+type MoneyFieldProps = Omit<TextFieldProps, 'type' | 'leading' | 'trailing'>;
 
 /** A dollar amount: "$" before the number, the decimal keypad on a phone. */
-export function MoneyField({ label, error, hint, id, className, ...input }: MoneyFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 font-semibold text-ink-muted"
-        >
-          $
-        </span>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
-          className={cn(
-            'block min-h-11 w-full rounded-lg border bg-surface py-2 pr-3 pl-7 text-base text-ink shadow-xs tabular-nums',
-            'placeholder:text-ink-muted/70 focus-visible:border-ring disabled:opacity-60',
-            error ? 'border-danger' : 'border-line',
-          )}
-          {...input}
-        />
-      </div>
-      {hint && (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <CircleExclamationPoint aria-hidden="true" size={16} className="mt-0.5 shrink-0" />
-          <span>{error}</span>
-        </p>
-      )}
-    </div>
-  );
+export function MoneyField(props: MoneyFieldProps) {
+  return <TextField type="text" inputMode="decimal" autoComplete="off" leading="$" {...props} />;
 }
 
 interface NoteFieldProps extends Omit<ComponentProps<'textarea'>, 'children'> {

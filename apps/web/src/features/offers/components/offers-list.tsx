@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { PageNav } from '../../../components/ui/page-nav';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../auth/api/auth.api';
 import type { OfferRole, OfferStatusFilter } from '../api/offers.api';
@@ -116,27 +117,13 @@ export function OffersList({ role }: { role: OfferRole }) {
             </li>
           ))}
         </ul>
-        {pages > 1 && (
-          <nav aria-label="Offer pages" className="flex items-center justify-between gap-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1 || offers.isPlaceholderData}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              Previous
-            </Button>
-            <p className="text-sm text-ink-muted">{`Page ${page} of ${pages}`}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages || offers.isPlaceholderData}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Next
-            </Button>
-          </nav>
-        )}
+        <PageNav
+          label="Offer pages"
+          page={page}
+          pages={pages}
+          busy={offers.isPlaceholderData}
+          onPage={setPage}
+        />
       </div>
     );
   }
