@@ -17,3 +17,4 @@ export * from './listings/upload.schemas.js';
 export * from './listings/places.schemas.js';
 export * from './social/index.js';
 export * from './policies/offer.policy.js';
+export * from './community/index.js';

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'NEW_MESSAGE',
   'PRODUCT_SOLD',
   'PRODUCT_ALERT',
+  // Castline's own: a member was @mentioned in a forum post or comment.
+  'MENTION',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -63,6 +65,8 @@ export const NotificationData = z
     product_id: z.string(),
     offerId: z.string(),
     amount: z.number(),
+    postId: z.string(),
+    commentId: z.string(),
   })
   .partial();
 export type NotificationData = z.infer<typeof NotificationData>;
@@ -152,6 +156,8 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
     }
     case 'PRODUCT_ALERT':
       return '/captains-club?tab=notifications';
+    case 'MENTION':
+      return data.postId ? `/forum/post/${data.postId}` : `/profile/${viewerId}`;
     default:
       return `/profile/${viewerId}`;
   }

@@ -39,6 +39,16 @@ export const ServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offer.changed'), offer: OfferDto.omit({ actions: true }) }),
   z.object({ type: z.literal('presence'), presence: PresenceDto }),
   z.object({ type: z.literal('typing'), user_id: z.string(), typing: z.boolean() }),
+  /**
+   * Forum or profile content changed (spec 001 §3 content-change event types): open lists and
+   * pages refetch what they show. Sent to every connected member.
+   */
+  z.object({
+    type: z.literal('content.changed'),
+    entity: z.enum(['post', 'comment', 'like', 'profile']),
+    post_id: z.string().nullable(),
+    user_id: z.string().nullable(),
+  }),
   /** A frame the server could not take. */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);

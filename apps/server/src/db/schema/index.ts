@@ -5,3 +5,4 @@ export * from './listings.schema.js';
 export * from './messaging.schema.js';
 export * from './offers.schema.js';
 export * from './alerts.schema.js';
+export * from './forum.schema.js';

@@ -51,6 +51,11 @@ export const profiles = pgTable(
     sales_count: integer('sales_count').notNull().default(0),
     seller_rating: numeric('seller_rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     cached_seller_rating: numeric('cached_seller_rating', { precision: 3, scale: 2, mode: 'number' }),
+    /** Settings: email the member about new messages / offers (through the mail interface). */
+    email_on_message: boolean('email_on_message').notNull().default(false),
+    email_on_offer: boolean('email_on_offer').notNull().default(false),
+    /** Set when the member deleted their account; the profile stays as "deleted member". */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${table.username})`),

@@ -9,7 +9,7 @@ import {
   type PresenceDto,
   type ServerEvent,
 } from '@castline/shared';
-import { PRESENCE_ROOM, type EventBus } from '../../platform/bus/event-bus.js';
+import { EVERYONE_ROOM, PRESENCE_ROOM, type EventBus } from '../../platform/bus/event-bus.js';
 import type { PresenceRepository } from './presence.repository.js';
 import type { RealtimePublisher } from './realtime.publisher.js';
 
@@ -63,6 +63,10 @@ export function createRealtimeHub({
     if (room === PRESENCE_ROOM) {
       if (event.type !== 'presence') return;
       for (const connection of watchers.get(event.presence.user_id) ?? []) send(connection, event);
+      return;
+    }
+    if (room === EVERYONE_ROOM) {
+      for (const set of byUser.values()) for (const connection of set) send(connection, event);
       return;
     }
     if (room.startsWith('user:')) {

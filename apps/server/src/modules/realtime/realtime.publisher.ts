@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEvent } from '@castline/shared';
-import { PRESENCE_ROOM, userRoom, type EventBus } from '../../platform/bus/event-bus.js';
+import { EVERYONE_ROOM, PRESENCE_ROOM, userRoom, type EventBus } from '../../platform/bus/event-bus.js';
 
 /**
  * What services use to push events. Call it only after the transaction that made the change has
@@ -11,6 +11,8 @@ export interface RealtimePublisher {
   toUser(userId: string, event: ServerEvent): void;
   toUsers(userIds: Iterable<string>, event: ServerEvent): void;
   presence(event: Extract<ServerEvent, { type: 'presence' }>): void;
+  /** Every connected member (forum and profile content changes). */
+  toEveryone(event: ServerEvent): void;
 }
 
 export function createRealtimePublisher(bus: EventBus, logger: FastifyBaseLogger): RealtimePublisher {
@@ -28,6 +30,9 @@ export function createRealtimePublisher(bus: EventBus, logger: FastifyBaseLogger
     },
     presence(event) {
       send(PRESENCE_ROOM, event);
+    },
+    toEveryone(event) {
+      send(EVERYONE_ROOM, event);
     },
   };
 }

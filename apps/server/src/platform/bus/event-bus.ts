@@ -25,6 +25,8 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 export const PRESENCE_ROOM = 'presence';
+/** Every socket of every instance (forum and profile content changes). */
+export const EVERYONE_ROOM = 'everyone';
 
 /** One process: events go straight to this instance's subscribers. */
 export function createMemoryBus(): EventBus {

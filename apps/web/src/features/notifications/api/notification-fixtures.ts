@@ -46,6 +46,11 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
       productName: 'Penn Slammer IV',
     },
   },
+  MENTION: {
+    title: 'You were mentioned',
+    message: 'bassmaster_ben mentioned you in "Spring crappie report"',
+    data: { postId: 'p_1', senderId: 'u_4', senderName: 'bassmaster_ben' },
+  },
 };
 
 /** One notification for the signed-in test member; newer ones get later times. */

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.schema.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A forum post (spec 001 §3 Post). `status` is published, or hidden / flagged by moderation
+ * (with `moderation_reason`); only published posts are public. Counts are kept in the row and
+ * changed with atomic updates in the same transaction as the like or comment.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('published'),
+    moderation_reason: text('moderation_reason'),
+    author_id: uuid('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    likes_count: integer('likes_count').notNull().default(0),
+    comments_count: integer('comments_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search_vector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(content, '')), 'B')`,
+      ),
+  },
+  (table) => [
+    check('posts_status_check', sql`${table.status} in ('published', 'hidden', 'flagged')`),
+    check('posts_counts_check', sql`${table.likes_count} >= 0 and ${table.comments_count} >= 0`),
+    index('posts_published_created_at_idx')
+      .on(table.created_at.desc(), table.id)
+      .where(sql`status = 'published'`),
+    index('posts_published_category_created_at_idx')
+      .on(table.category, table.created_at.desc(), table.id)
+      .where(sql`status = 'published'`),
+    index('posts_published_likes_idx')
+      .on(table.likes_count.desc(), table.created_at.desc())
+      .where(sql`status = 'published'`),
+    index('posts_author_created_at_idx').on(table.author_id, table.created_at.desc()),
+    index('posts_search_vector_idx').using('gin', table.search_vector),
+  ],
+);
+
+/** A comment on a post (spec 001 §3 Post comment). */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    post_id: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    author_id: uuid('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('published'),
+    likes_count: integer('likes_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('post_comments_status_check', sql`${table.status} in ('published', 'hidden', 'flagged')`),
+    check('post_comments_likes_check', sql`${table.likes_count} >= 0`),
+    index('post_comments_post_created_at_idx').on(table.post_id, table.created_at, table.id),
+    index('post_comments_author_idx').on(table.author_id, table.created_at.desc()),
+  ],
+);
+
+/** post_likes (post_id, user_id): one row per member and post. */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    post_id: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.post_id, table.user_id] }),
+    index('post_likes_user_idx').on(table.user_id),
+  ],
+);
+
+/** comment_likes (comment_id, user_id): one row per member and comment. */
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    comment_id: uuid('comment_id')
+      .notNull()
+      .references(() => postComments.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.comment_id, table.user_id] }),
+    index('comment_likes_user_idx').on(table.user_id),
+  ],
+);

@@ -1,0 +1,2 @@
+export * from './forum.schemas.js';
+export * from './profile-settings.schemas.js';
