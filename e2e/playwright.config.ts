@@ -54,8 +54,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Two desktop windows side by side; it opens its own contexts at a desktop size.
-      testIgnore: /realtime\.spec\.ts/,
+      // Journeys that open several desktop windows of their own run once, on desktop.
+      testIgnore: /(realtime|community)\.spec\.ts/,
     },
   ],
   webServer: {

@@ -44,6 +44,8 @@ import { registerMessagingModule } from './modules/messaging/messaging.module.js
 import { registerNotificationsModule } from './modules/notifications/notifications.module.js';
 import { registerOffersModule } from './modules/offers/offers.module.js';
 import { registerAlertsModule } from './modules/alerts/alerts.module.js';
+import { registerSettingsModule } from './modules/settings/settings.module.js';
+import { registerForumModule } from './modules/forum/forum.module.js';
 import { registerRealtimeModule } from './modules/realtime/realtime.module.js';
 
 export const APP_VERSION = '0.1.0';
@@ -188,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerNotificationsModule(app, context);
   await registerOffersModule(app, context);
   await registerAlertsModule(app, context);
+  await registerSettingsModule(app, context);
+  await registerForumModule(app, context);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

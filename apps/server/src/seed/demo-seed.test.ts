@@ -4,13 +4,23 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertMatchMessage, CATEGORIES, CONDITIONS, GEAR_TYPES, OFFER_STATUSES } from '@castline/shared';
+import {
+  alertMatchMessage,
+  CATEGORIES,
+  CONDITIONS,
+  FORUM_CATEGORIES,
+  FORUM_IMAGE_URL,
+  GEAR_TYPES,
+  OFFER_STATUSES,
+} from '@castline/shared';
 import {
   adminRoles,
   alertNotifications,
   messages,
   notifications,
   offers,
+  postComments,
+  posts,
   productAlerts,
   products,
   profiles,
@@ -166,5 +176,29 @@ describe('demo seed', () => {
         read: match.is_read,
       });
     }
+  });
+  it('fills the forum: posts in every category with Markdown, photos, comments and likes, and exact counters', async () => {
+    const db = database.db;
+    const allPosts = await db.select().from(posts);
+    const allComments = await db.select().from(postComments);
+    expect(allPosts.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(allPosts.map((p) => p.category))).toEqual(new Set(FORUM_CATEGORIES));
+    expect(allPosts.some((p) => /^#{2,3} /m.test(p.content) && p.content.includes('**'))).toBe(true);
+    const images = allPosts.flatMap((p) => p.images);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every((url) => FORUM_IMAGE_URL.test(url))).toBe(true);
+    const photo = await readFile(path.join(dir, images[0]!.replace('/files/', '')));
+    expect(photo.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    for (const p of allPosts) {
+      expect(p.comments_count).toBe(allComments.filter((c) => c.post_id === p.id).length);
+    }
+    expect(allComments.length).toBeGreaterThan(allPosts.length);
+    expect(allPosts.every((p) => p.likes_count > 0)).toBe(true);
+    const authors = await db.select().from(profiles).where(eq(profiles.id, allPosts[0]!.author_id));
+    expect(authors[0]!.posts_count).toBe(
+      allPosts.filter((p) => p.author_id === allPosts[0]!.author_id).length,
+    );
+    const mentionNotes = await db.select().from(notifications).where(eq(notifications.type, 'MENTION'));
+    expect(mentionNotes.length).toBeGreaterThan(0);
   });
 });

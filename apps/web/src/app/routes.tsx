@@ -91,6 +91,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'profile', ...page(community, 'ProfileRoute') },
               { path: 'profile/:userId', ...page(community, 'ProfileRoute') },
               { path: 'settings', ...page(account, 'SettingsRoute') },
+              { path: 'settings/confirm-email', ...page(account, 'ConfirmEmailRoute') },
               { path: 'messages', ...page(inbox, 'MessagesRoute') },
               { path: 'messages/:userId', ...page(inbox, 'MessagesRoute') },
               { path: 'notifications', ...page(inbox, 'NotificationsRoute') },

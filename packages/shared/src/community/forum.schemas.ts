@@ -1,1 +1,270 @@
-export {};
+import { z } from 'zod';
+import { MemberSummaryDto } from '../social/members.schemas.js';
+
+/** The forum's categories: a new post picks one of these. */
+export const FORUM_CATEGORIES = [
+  'Fishing Reports',
+  'Gear Talk',
+  'How-To',
+  'For Sale Questions',
+  'General',
+] as const;
+export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
+
+/** Spec 001 §9 (trending 10, top contributors 10 every 2 min, stale 1 min) and Castline's own limits. */
+export const FORUM_LIMITS = {
+  pageSize: 20,
+  pageSizeMax: 50,
+  trending: 10,
+  topContributors: 10,
+  topContributorsRefreshMs: 2 * 60_000,
+  topContributorsStaleMs: 60_000,
+  titleMax: 150,
+  contentMax: 20_000,
+  commentMax: 5_000,
+  imagesMax: 10,
+  excerptMax: 200,
+  searchMax: 200,
+  categoryMax: 60,
+  /** Members notified by one post or comment. */
+  mentionsMax: 10,
+  categories: FORUM_CATEGORIES,
+  /** Posting rate limits per member; accounts younger than `newAccountMs` get the tighter ones. */
+  rateLimits: {
+    newAccountMs: 24 * 60 * 60_000,
+    post: { limit: 1, windowMs: 15_000 },
+    comment: { limit: 1, windowMs: 5_000 },
+    newAccountPost: { limit: 1, windowMs: 60_000 },
+    newAccountComment: { limit: 1, windowMs: 15_000 },
+  },
+} as const;
+
+/** The spec's forum texts (001 §5, §8) verbatim, and the validation texts Castline adds. */
+export const FORUM_MESSAGES = {
+  loginToCreatePost: 'Must be logged in to create posts',
+  loginToComment: 'Must be logged in to add comments',
+  loginToLikePost: 'Must be logged in to like posts',
+  loginToLikeComment: 'Must be logged in to like comments',
+  fetchPostsFailed: 'Failed to fetch posts. Please try again.',
+  fetchForumPostsFailed: 'Failed to fetch forum posts',
+  updatePostFailed: 'Failed to update forum post',
+  fetchCategoriesFailed: 'Failed to fetch forum categories',
+  commentDeleted: 'Comment deleted successfully',
+  deleteCommentFailed: 'Failed to delete comment',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  titleRequired: 'Please enter a title',
+  titleTooLong: 'Titles can be at most 150 characters',
+  categoryRequired: 'Please choose a category',
+  categoryInvalid: 'Please choose one of the forum categories',
+  contentRequired: 'Please write something',
+  contentTooLong: 'Posts can be at most 20,000 characters',
+  commentRequired: 'Please write a comment',
+  commentTooLong: 'Comments can be at most 5,000 characters',
+  tooManyImages: 'You can add up to 10 images',
+  imageUrlInvalid: 'Please upload images through Castline.',
+  nothingToUpdate: 'Change the title, category, content or images to update the post',
+  notYourPost: 'You can only change your own posts.',
+  notYourComment: 'You can only delete your own comments.',
+  statusChangeForbidden: 'Only moderators can change the status of a post.',
+  banned: 'Your account is suspended, so you cannot post, comment or like in the forum.',
+  mentionTitle: 'New Mention',
+  mentionInPost: (username: string, title: string) => `${username} mentioned you in "${title}"`,
+  mentionInComment: (username: string, title: string) =>
+    `${username} mentioned you in a comment on "${title}"`,
+  rateLimited: (seconds: number) =>
+    `You're posting too fast. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;
+
+/** An image of a post: a file the Castline upload endpoint stored in the forum-images bucket. */
+export const FORUM_IMAGE_URL = /^\/files\/forum-images\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * An @mention: a username (3–20 letters, digits, `_` or `-`) after an `@` that does not follow a
+ * word character (so e-mail addresses are not mentions). Group 1 is the username; use it with
+ * `String.prototype.matchAll` or `replace` (it is global).
+ */
+export const MENTION_PATTERN = /(?<![A-Za-z0-9_@.-])@([A-Za-z0-9_-]{3,20})(?![A-Za-z0-9_-])/g;
+
+export const POST_STATUSES = ['published', 'hidden', 'flagged'] as const;
+export const PostStatus = z.enum(POST_STATUSES);
+export type PostStatus = z.infer<typeof PostStatus>;
+
+/** A post's or comment's author; `deleted` accounts show as "deleted member". */
+export const ForumAuthorDto = MemberSummaryDto.extend({
+  deleted: z.boolean(),
+  /** The viewer blocked this member: the web collapses their posts and comments. */
+  blocked_by_viewer: z.boolean(),
+});
+export type ForumAuthorDto = z.infer<typeof ForumAuthorDto>;
+
+export const PostSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The content as plain text (Markdown removed), at most 200 characters. */
+  excerpt: z.string(),
+  category: z.string(),
+  status: PostStatus,
+  author_id: z.string(),
+  author: ForumAuthorDto,
+  images: z.array(z.string()),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  /** The viewer's own like (false for guests). */
+  liked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PostSummaryDto = z.infer<typeof PostSummaryDto>;
+
+export const CommentDto = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  author_id: z.string(),
+  author: ForumAuthorDto,
+  content: z.string(),
+  likes_count: z.number().int(),
+  liked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The viewer wrote it or moderates content. */
+  can_delete: z.boolean(),
+});
+export type CommentDto = z.infer<typeof CommentDto>;
+
+export const PostDto = PostSummaryDto.extend({
+  /** The Markdown source, exactly as written (trimmed). */
+  content: z.string(),
+  /** Why moderation hid or flagged the post; only its author and staff see it. */
+  moderation_reason: z.string().nullable(),
+  comments: z.array(CommentDto),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type PostDto = z.infer<typeof PostDto>;
+
+export const PostListDto = z.object({
+  items: z.array(PostSummaryDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PostListDto = z.infer<typeof PostListDto>;
+
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** GET /api/forum/posts: newest first; `q` is a full-text search, `author_id` a profile's posts. */
+export const ListPostsQuery = z.object({
+  category: optionalFilter(FORUM_LIMITS.categoryMax),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  author_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(FORUM_LIMITS.pageSize),
+});
+export type ListPostsQuery = z.input<typeof ListPostsQuery>;
+
+const TitleField = z
+  .string({ error: FORUM_MESSAGES.titleRequired })
+  .trim()
+  .min(1, FORUM_MESSAGES.titleRequired)
+  .max(FORUM_LIMITS.titleMax, FORUM_MESSAGES.titleTooLong);
+
+/** One of the categories; a missing or empty one is "required", anything else "not one of them". */
+const CategoryField = z.enum(FORUM_CATEGORIES, {
+  error: (issue) =>
+    issue.input === undefined ||
+    issue.input === null ||
+    (typeof issue.input === 'string' && !issue.input.trim())
+      ? FORUM_MESSAGES.categoryRequired
+      : FORUM_MESSAGES.categoryInvalid,
+});
+
+const ContentField = z
+  .string({ error: FORUM_MESSAGES.contentRequired })
+  .trim()
+  .min(1, FORUM_MESSAGES.contentRequired)
+  .max(FORUM_LIMITS.contentMax, FORUM_MESSAGES.contentTooLong);
+
+const ImagesField = z
+  .array(
+    z
+      .string({ error: FORUM_MESSAGES.imageUrlInvalid })
+      .regex(FORUM_IMAGE_URL, FORUM_MESSAGES.imageUrlInvalid),
+    {
+      error: FORUM_MESSAGES.imageUrlInvalid,
+    },
+  )
+  .max(FORUM_LIMITS.imagesMax, FORUM_MESSAGES.tooManyImages)
+  .transform((images) => [...new Set(images)]);
+
+/** POST /api/forum/posts. */
+export const CreatePostBody = z.object({
+  title: TitleField,
+  category: CategoryField,
+  content: ContentField,
+  images: ImagesField.default([]),
+});
+export type CreatePostBody = z.input<typeof CreatePostBody>;
+
+/** PATCH /api/forum/posts/:id: the fields to change; `status` only for moderators. */
+export const UpdatePostBody = z
+  .object({
+    title: TitleField.optional(),
+    category: CategoryField.optional(),
+    content: ContentField.optional(),
+    images: ImagesField.optional(),
+    status: PostStatus.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: FORUM_MESSAGES.nothingToUpdate,
+  });
+export type UpdatePostBody = z.input<typeof UpdatePostBody>;
+
+/** POST /api/forum/posts/:id/comments. */
+export const CreateCommentBody = z.object({
+  content: z
+    .string({ error: FORUM_MESSAGES.commentRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.commentRequired)
+    .max(FORUM_LIMITS.commentMax, FORUM_MESSAGES.commentTooLong),
+});
+export type CreateCommentBody = z.input<typeof CreateCommentBody>;
+
+export const PostIdParams = z.object({ id: z.uuid({ error: FORUM_MESSAGES.postNotFound }) });
+export type PostIdParams = z.infer<typeof PostIdParams>;
+
+export const CommentIdParams = z.object({ id: z.uuid({ error: FORUM_MESSAGES.commentNotFound }) });
+export type CommentIdParams = z.infer<typeof CommentIdParams>;
+
+/** DELETE /api/forum/comments/:id. */
+export const CommentDeletedDto = z.object({ message: z.string() });
+export type CommentDeletedDto = z.infer<typeof CommentDeletedDto>;
+
+/** GET /api/forum/categories: the categories posts use, with their number of public posts. */
+export const ForumCategoryDto = z.object({ category: z.string(), count: z.number().int() });
+export type ForumCategoryDto = z.infer<typeof ForumCategoryDto>;
+export const ForumCategoriesDto = z.object({ items: z.array(ForumCategoryDto) });
+export type ForumCategoriesDto = z.infer<typeof ForumCategoriesDto>;
+
+/** Spec 001 §3 Top contributor. */
+export const TopContributorDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  posts_count: z.number().int(),
+  comments_count: z.number().int(),
+  total_likes: z.number().int(),
+});
+export type TopContributorDto = z.infer<typeof TopContributorDto>;
+export const TopContributorsDto = z.object({ items: z.array(TopContributorDto) });
+export type TopContributorsDto = z.infer<typeof TopContributorsDto>;
+
+/** GET /api/forum/trending: the 10 most liked public posts. */
+export const TrendingPostsDto = z.object({ items: z.array(PostSummaryDto) });
+export type TrendingPostsDto = z.infer<typeof TrendingPostsDto>;

@@ -27,6 +27,16 @@ export const PublicProfileDto = z.object({
   likes_count: z.number().int(),
   sales_count: z.number().int(),
   seller_rating: z.number(),
+  /** Public, unsold listings that are not deleted. */
+  active_listings_count: z.number().int(),
+  /** Sold listings the buyer rated (the number behind seller_rating). */
+  ratings_count: z.number().int(),
+  /** Likes the member's forum posts and comments received. */
+  likes_received: z.number().int(),
+  /** Whether the viewer has blocked this member. */
+  blocked_by_me: z.boolean(),
+  /** The account was deleted: the web shows the member as "deleted member". */
+  deleted: z.boolean(),
 });
 export type PublicProfileDto = z.infer<typeof PublicProfileDto>;
 

@@ -36,7 +36,7 @@ export function presentMessage(row: MessageRow): MessageDto {
   };
 }
 
-export function presentMember(member: Omit<MemberRecord, 'blocked_users'>): MemberSummaryDto {
+export function presentMember(member: Omit<MemberRecord, 'blocked_users' | 'deleted'>): MemberSummaryDto {
   return {
     id: member.id,
     username: member.username,

@@ -15,6 +15,8 @@ export interface MemberRecord {
   full_name: string | null;
   avatar_url: string | null;
   blocked_users: string[];
+  /** The member deleted their account: nobody can message them any more. */
+  deleted: boolean;
 }
 
 /** The listing a conversation started from, in the columns its card needs. */
@@ -41,7 +43,7 @@ export interface ListingStateRow {
 
 /** One row of the conversation list: the partner, the last message, unread count, listing. */
 export interface ConversationRow {
-  partner: Omit<MemberRecord, 'blocked_users'>;
+  partner: Omit<MemberRecord, 'blocked_users' | 'deleted'>;
   lastMessage: MessageRow;
   unreadCount: number;
   listing: ListingCardRow | null;
@@ -132,6 +134,7 @@ export function createMessagingRepository(db: Database) {
           full_name: profiles.full_name,
           avatar_url: profiles.avatar_url,
           blocked_users: profiles.blocked_users,
+          deleted: sql<boolean>`${profiles.deleted_at} is not null`,
         })
         .from(profiles)
         .where(inArray(profiles.id, [...ids]));

@@ -29,6 +29,7 @@ import {
   unreadCounts,
 } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { emailNotifierFor } from '../settings/email-notifier.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';
 
@@ -110,7 +111,7 @@ export function createMessagingService({
     const found = await repository.findMembers([viewerId, otherId]);
     const viewer = found.find((member) => member.id === viewerId);
     const other = found.find((member) => member.id === otherId);
-    if (!other) throw recipientNotFound();
+    if (!other || other.deleted) throw recipientNotFound();
     if (!viewer) throw new NotFoundError(APP_MESSAGES.notFound);
     return { viewer, other };
   }
@@ -187,6 +188,8 @@ export function createMessagingService({
           realtime.toUsers([sender.id, recipient.id], { type: 'message.created', message });
           await publishNotifications(realtime, db, outcome.notifications);
         });
+        // Members who asked for it get an email too (sent in the background; failures are logged).
+        emailNotifierFor(db)?.newMessage(outcome.row, sender.username);
       }
       return { message, created: outcome.created };
     },

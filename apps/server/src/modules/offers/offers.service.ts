@@ -26,6 +26,7 @@ import {
   type NotificationInsert,
 } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { emailNotifierFor } from '../settings/email-notifier.js';
 import { offerNotifications, type NotifiedOffer } from './offers.notifications.js';
 import { listingClosed, presentOffer, presentOfferEvent, presentOfferList } from './offers.presenter.js';
 import {
@@ -181,6 +182,17 @@ export function createOffersService({ repository, realtime, logger }: OffersServ
         throw error;
       }
       await publishAll(created.notifications, [created.id]);
+      // A seller who asked for it gets an email too (sent in the background; failures are logged).
+      emailNotifierFor(db)?.newOffer(
+        {
+          id: created.id,
+          buyer_id: actor.id,
+          seller_id: listing.seller_id,
+          title: listing.title,
+          amount: body.amount,
+        },
+        actor.username,
+      );
       return presentFresh(created.id, actor.id);
     },
 

@@ -1,6 +1,6 @@
-import type { PublicProfileDto } from '@castline/shared';
+import type { MemberSummaryDto, PublicProfileDto } from '@castline/shared';
 import { ProfileRole, profileRoleFromAdminRole } from '@castline/shared';
-import type { PublicProfileRow } from './profiles.repository.js';
+import type { MemberRow, PublicProfileRow } from './profiles.repository.js';
 
 /** A profile as any signed-in member sees it; the role comes from the admin_roles row when present. */
 export function presentPublicProfile(row: PublicProfileRow): PublicProfileDto {
@@ -25,5 +25,15 @@ export function presentPublicProfile(row: PublicProfileRow): PublicProfileDto {
     likes_count: row.likes_count,
     sales_count: row.sales_count,
     seller_rating: Number(row.seller_rating),
+    active_listings_count: row.active_listings_count,
+    ratings_count: row.ratings_count,
+    likes_received: row.likes_count,
+    blocked_by_me: row.blocked_by_me,
+    deleted: row.deleted_at !== null,
   };
+}
+
+/** A member as lists show them (search results, the block list). */
+export function presentMember(row: MemberRow): MemberSummaryDto {
+  return { id: row.id, username: row.username, full_name: row.full_name, avatar_url: row.avatar_url };
 }

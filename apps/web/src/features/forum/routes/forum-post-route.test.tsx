@@ -1,19 +1,37 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { PostDto } from '@castline/shared';
+import { FORUM_MESSAGES } from '@castline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
+import { COMMENT_ADDED } from '../components/comments-section';
+import { POST_DELETED } from '../components/delete-post-dialog';
+import { POST_UPDATED } from '../components/edit-post-dialog';
+import { buildAuthor, buildComment, buildPost, memberAuthor } from '../testing/forum-fixtures';
 import { ForumPostRoute } from './forum-post-route';
 
-function renderPost(options: NonNullable<Parameters<typeof renderRoute>[1]>) {
-  return renderRoute(<ForumPostRoute />, { path: '/forum/post/:postId', session: guestSession, ...options });
+type Options = NonNullable<Parameters<typeof renderRoute>[1]>;
+
+function renderPost(post: PostDto | null, options: Options = {}) {
+  return renderRoute(<ForumPostRoute />, {
+    path: '/forum/post/:postId',
+    initialEntry: `/forum/post/${post?.id ?? 'p_404'}`,
+    ...options,
+    server: {
+      ...(post ? { [`GET /api/forum/posts/${post.id}`]: { body: post } } : {}),
+      ...options.server,
+    },
+  });
 }
 
-describe('forum post page', () => {
+const likePostButton = () => screen.getByRole('button', { name: /^Like this post/ });
+
+describe('post page', () => {
   it("says 'Post not found' with a way back to the Community", async () => {
-    renderPost({
-      initialEntry: '/forum/post/p_404',
-      server: { 'GET /api/forum/posts/p_404': apiError(404, 'NOT_FOUND', 'Not found') },
+    renderPost(null, {
+      session: guestSession,
+      server: { 'GET /api/forum/posts/p_404': apiError(404, 'NOT_FOUND', FORUM_MESSAGES.postNotFound) },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
@@ -22,14 +40,18 @@ describe('forum post page', () => {
   });
 
   it('shows a skeleton while loading, then the post', async () => {
-    const held = heldAnswer({
-      body: { id: 'p_1', title: 'Best leader for clear water?', content: 'Fluoro or mono?' },
+    const post = buildPost({
+      id: 'p_1',
+      title: 'Best leader for clear water?',
+      category: 'Gear Talk',
+      content: '## Setup\n\nFluoro or **mono**? See [the guide](https://knots.example.org).',
+      author: buildAuthor({ id: 'u_2', username: 'pike_hunter', full_name: 'Pia Hunter' }),
     });
-    renderPost({
+    const held = heldAnswer({ body: post });
+    renderPost(null, {
+      session: guestSession,
       initialEntry: '/forum/post/p_1',
-      server: {
-        'GET /api/forum/posts/p_1': held.route,
-      },
+      server: { 'GET /api/forum/posts/p_1': held.route },
     });
 
     expect(await screen.findByRole('status', { name: 'Loading post' })).toBeInTheDocument();
@@ -37,11 +59,18 @@ describe('forum post page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Best leader for clear water?' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Fluoro or mono?')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 4, name: 'Setup' })).toBeInTheDocument();
+    expect(screen.getByText('mono').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'the guide' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Gear Talk')).toBeInTheDocument();
+    const author = screen.getByRole('region', { name: 'About the author' });
+    expect(within(author).getByRole('link', { name: 'pike_hunter' })).toHaveAttribute('href', '/profile/u_2');
+    expect(within(author).getByText('Pia Hunter')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Best leader for clear water? · Castline'));
   });
 
-  it('shows any other failure', async () => {
-    renderPost({
+  it('shows any other failure with a way to try again', async () => {
+    renderPost(null, {
       initialEntry: '/forum/post/p_1',
       server: {
         'GET /api/forum/posts/p_1': apiError(
@@ -55,6 +84,322 @@ describe('forum post page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An unexpected error occurred. Please try again.',
     );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Community' })).toHaveAttribute('href', '/forum');
+  });
+
+  it("shows the post's images in a gallery", async () => {
+    renderPost(
+      buildPost({
+        id: 'p_1',
+        title: 'Two pike',
+        images: ['/files/forum-images/a.webp', '/files/forum-images/b.webp'],
+      }),
+    );
+
+    const gallery = await screen.findByRole('region', { name: 'Photos' });
+    expect(within(gallery).getByRole('button', { name: 'Show photo 2' })).toBeInTheDocument();
+  });
+
+  it('shows the author whether they are online', async () => {
+    const authorId = '0b7d6c1e-3333-4a5b-9c8d-000000000003';
+    renderPost(buildPost({ id: 'p_1', author: buildAuthor({ id: authorId }) }), {
+      server: {
+        'GET /api/presence': {
+          body: { items: [{ user_id: authorId, status: 'online', online_at: null, last_seen_at: null }] },
+        },
+      },
+    });
+
+    const author = await screen.findByRole('region', { name: 'About the author' });
+    expect(await within(author).findByText('Online')).toBeInTheDocument();
+  });
+
+  it('names a removed author "deleted member" without a profile link', async () => {
+    renderPost(buildPost({ id: 'p_1', author: buildAuthor({ username: 'deleted-1a2b', deleted: true }) }));
+
+    const author = await screen.findByRole('region', { name: 'About the author' });
+    expect(author).toHaveTextContent('deleted member');
+    expect(within(author).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('collapses a post by a blocked member until asked to show it', async () => {
+    const { user } = renderPost(
+      buildPost({ id: 'p_1', content: 'Buy my spam', author: buildAuthor({ blocked_by_viewer: true }) }),
+    );
+
+    expect(await screen.findByText('Post by a member you blocked')).toBeInTheDocument();
+    expect(screen.queryByText('Buy my spam')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('Buy my spam')).toBeInTheDocument();
+  });
+
+  it('tells the author when moderation hid the post', async () => {
+    renderPost(
+      buildPost({
+        id: 'p_1',
+        status: 'hidden',
+        moderation_reason: 'Off-topic advertising',
+        author: memberAuthor,
+        can_edit: true,
+        can_delete: true,
+      }),
+    );
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Hidden by moderation');
+    expect(banner).toHaveTextContent('Reason: Off-topic advertising');
+  });
+
+  it('copies the link when the device cannot share', async () => {
+    const { user } = renderPost(buildPost({ id: 'p_1' }));
+    expect(navigator.share).toBeUndefined();
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/forum/post/p_1`);
+  });
+});
+
+describe('post likes', () => {
+  it('toggles the like with its count', async () => {
+    let active = false;
+    const { user, server } = renderPost(buildPost({ id: 'p_1', likes_count: 3, liked: false }), {
+      server: {
+        'POST /api/forum/posts/p_1/like': () => {
+          active = !active;
+          return { body: { active, count: active ? 4 : 3 } };
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Best leader for clear water?' });
+    expect(likePostButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(likePostButton()).toHaveAccessibleName('Like this post, 3 likes');
+
+    await user.click(likePostButton());
+    await waitFor(() => expect(likePostButton()).toHaveAccessibleName('Like this post, 4 likes'));
+    expect(likePostButton()).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(likePostButton());
+    await waitFor(() => expect(likePostButton()).toHaveAttribute('aria-pressed', 'false'));
+    expect(likePostButton()).toHaveAccessibleName('Like this post, 3 likes');
+    expect(server.calls('POST', '/api/forum/posts/p_1/like')).toHaveLength(2);
+  });
+
+  it('puts the like back when it fails', async () => {
+    const { user } = renderPost(buildPost({ id: 'p_1', likes_count: 3 }), {
+      server: {
+        'POST /api/forum/posts/p_1/like': apiError(429, 'RATE_LIMITED', 'Too many likes. Try again soon.'),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Best leader for clear water?' });
+
+    await user.click(likePostButton());
+
+    expect(await screen.findByText('Too many likes. Try again soon.')).toBeInTheDocument();
+    expect(likePostButton()).toHaveAccessibleName('Like this post, 3 likes');
+    expect(likePostButton()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('asks a guest to sign in to like', async () => {
+    const { user, server } = renderPost(buildPost({ id: 'p_1' }), { session: guestSession });
+    await screen.findByRole('heading', { level: 1, name: 'Best leader for clear water?' });
+
+    await user.click(likePostButton());
+
+    const prompt = screen.getByText(FORUM_MESSAGES.loginToLikePost).closest('p');
+    expect(prompt).not.toBeNull();
+    expect(within(prompt as HTMLElement).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+    expect(server.calls('POST', '/api/forum/posts/p_1/like')).toHaveLength(0);
+  });
+});
+
+describe('comments', () => {
+  it('asks a guest to sign in to comment or like a comment', async () => {
+    const comment = buildComment({ content: 'Fluoro every time' });
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [comment] }), {
+      session: guestSession,
+    });
+
+    expect(await screen.findByText(FORUM_MESSAGES.loginToComment)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+
+    const list = screen.getByRole('list', { name: 'Comments' });
+    await user.click(within(list).getByRole('button', { name: /^Like this comment/ }));
+
+    expect(within(list).getByText(FORUM_MESSAGES.loginToLikeComment)).toBeInTheDocument();
+    expect(server.calls('POST', `/api/forum/comments/${comment.id}/like`)).toHaveLength(0);
+  });
+
+  it('lists comments with their likes, which members toggle', async () => {
+    const comment = buildComment({ id: 'c_1', content: 'Use **6 lb** fluoro', likes_count: 1 });
+    const { user } = renderPost(buildPost({ id: 'p_1', comments: [comment] }), {
+      server: { 'POST /api/forum/comments/c_1/like': { body: { active: true, count: 2 } } },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
+    expect(within(list).getByText('6 lb').tagName).toBe('STRONG');
+    expect(within(list).getByRole('link', { name: 'trout_tess' })).toHaveAttribute('href', '/profile/u_3');
+
+    await user.click(within(list).getByRole('button', { name: 'Like this comment, 1 like' }));
+
+    const liked = await within(list).findByRole('button', { name: 'Like this comment, 2 likes' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('adds a comment and clears the box', async () => {
+    const added = buildComment({ id: 'c_new', content: 'Thanks, trying it Sunday', author: memberAuthor });
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [] }), {
+      server: { 'POST /api/forum/posts/p_1/comments': { status: 201, body: added } },
+    });
+    expect(await screen.findByText('No comments yet. Be the first to reply.')).toBeInTheDocument();
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(box).toHaveAccessibleDescription(expect.stringContaining(FORUM_MESSAGES.commentRequired));
+    expect(server.calls('POST', '/api/forum/posts/p_1/comments')).toHaveLength(0);
+
+    await user.type(box, '  Thanks, trying it Sunday ');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+
+    expect(await screen.findByText(COMMENT_ADDED)).toBeInTheDocument();
+    expect(server.calls('POST', '/api/forum/posts/p_1/comments')[0]?.body).toEqual({
+      content: 'Thanks, trying it Sunday',
+    });
+    const list = screen.getByRole('list', { name: 'Comments' });
+    expect(within(list).getByText('Thanks, trying it Sunday')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
+  });
+
+  it('deletes an own comment after confirming', async () => {
+    const own = buildComment({
+      id: 'c_1',
+      content: 'Oops, wrong thread',
+      author: memberAuthor,
+      can_delete: true,
+    });
+    const other = buildComment({ id: 'c_2', content: 'Not yours' });
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [own, other] }), {
+      server: { 'DELETE /api/forum/comments/c_1': { body: { message: FORUM_MESSAGES.commentDeleted } } },
+    });
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(await within(list).findAllByRole('button', { name: 'Delete comment' })).toHaveLength(1);
+
+    await user.click(within(list).getByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await screen.findByText(FORUM_MESSAGES.commentDeleted)).toBeInTheDocument();
+    expect(screen.queryByText('Oops, wrong thread')).not.toBeInTheDocument();
+    expect(screen.getByText('Not yours')).toBeInTheDocument();
+    expect(server.calls('DELETE', '/api/forum/comments/c_1')).toHaveLength(1);
+  });
+
+  it('keeps the comment and says so when deleting fails', async () => {
+    const own = buildComment({ id: 'c_1', content: 'Still here', author: memberAuthor, can_delete: true });
+    const { user } = renderPost(buildPost({ id: 'p_1', comments: [own] }), {
+      server: { 'DELETE /api/forum/comments/c_1': apiError(500, 'INTERNAL', 'Boom') },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await screen.findByText(FORUM_MESSAGES.deleteCommentFailed)).toBeInTheDocument();
+    expect(screen.getByText('Still here')).toBeInTheDocument();
+  });
+
+  it('collapses a comment by a blocked member', async () => {
+    renderPost(
+      buildPost({
+        id: 'p_1',
+        comments: [buildComment({ content: 'Rude words', author: buildAuthor({ blocked_by_viewer: true }) })],
+      }),
+    );
+
+    expect(await screen.findByText('Comment by a member you blocked')).toBeInTheDocument();
+    expect(screen.queryByText('Rude words')).not.toBeInTheDocument();
+  });
+});
+
+describe('own post', () => {
+  const own = () =>
+    buildPost({
+      id: 'p_1',
+      title: 'Old title',
+      category: 'Gear Talk',
+      content: 'Old text',
+      author: memberAuthor,
+      can_edit: true,
+      can_delete: true,
+    });
+
+  it('hides Edit and Delete from other members', async () => {
+    renderPost(buildPost({ id: 'p_1' }));
+    await screen.findByRole('heading', { level: 1, name: 'Best leader for clear water?' });
+
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('edits the post in the composer', async () => {
+    const post = own();
+    const { user, server } = renderPost(post, {
+      server: {
+        'PATCH /api/forum/posts/p_1': ({ body }) => ({ body: { ...post, ...(body as object) } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Old title');
+    expect(within(dialog).getByRole('textbox', { name: 'Content' })).toHaveValue('Old text');
+
+    await user.clear(title);
+    await user.type(title, 'New title');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New title' })).toBeInTheDocument();
+    expect(screen.getByText(POST_UPDATED)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('PATCH', '/api/forum/posts/p_1')[0]?.body).toEqual({
+      title: 'New title',
+      category: 'Gear Talk',
+      content: 'Old text',
+      images: [],
+    });
+  });
+
+  it("says 'Failed to update forum post' when saving fails", async () => {
+    const { user } = renderPost(own(), {
+      server: { 'PATCH /api/forum/posts/p_1': apiError(500, 'INTERNAL', 'Boom') },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(FORUM_MESSAGES.updatePostFailed);
+  });
+
+  it('deletes the post after confirming and returns to the Community', async () => {
+    const { user, server } = renderPost(own(), {
+      server: { 'DELETE /api/forum/posts/p_1': { status: 200, raw: '' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete post' }));
+
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/forum');
+    expect(screen.getByText(POST_DELETED)).toBeInTheDocument();
+    expect(server.calls('DELETE', '/api/forum/posts/p_1')).toHaveLength(1);
   });
 });

@@ -1,24 +1,32 @@
-import { useQuery } from '@tanstack/react-query';
+import type { PostDto } from '@castline/shared';
+import { FORUM_MESSAGES } from '@castline/shared';
 import { ArrowLeft, MessageSquareOff } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
-import { api, isApiError } from '../../../lib/api-client';
+import { useToast } from '../../../components/ui/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/auth.api';
+import { ListingGallery } from '../../listings/components/detail/listing-gallery';
+import { usePost, useTogglePostLike } from '../api/forum.api';
+import { useForumLiveUpdates } from '../api/use-forum-live-updates';
+import { AuthorCard } from '../components/author-card';
+import { BlockedNotice } from '../components/blocked-notice';
+import { CommentsSection } from '../components/comments-section';
+import { DeletePostButton } from '../components/delete-post-dialog';
+import { EditPostButton } from '../components/edit-post-dialog';
+import { AuthorAvatar, AuthorName } from '../components/forum-author';
+import { LikeButton } from '../components/like-button';
+import { Markdown } from '../components/markdown';
+import { PostTime } from '../components/post-card';
+import { SharePostButton } from '../components/share-post-button';
+import { SignInPrompt } from '../components/sign-in-prompt';
 
-/**
- * The part of a post this page reads until the forum contract lands in @castline/shared (it will
- * replace this schema; unknown fields are ignored meanwhile).
- */
-const ForumPostHeadDto = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string().optional(),
-});
-
-const POST_NOT_FOUND = 'Post not found';
+const PAGE = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6';
 
 function BackToCommunity() {
   return (
@@ -29,27 +37,138 @@ function BackToCommunity() {
   );
 }
 
+/** What the author (and staff) see when moderation took the post out of the Community. */
+function ModerationBanner({ post }: { post: PostDto }) {
+  if (post.status === 'published') return null;
+  const hidden = post.status === 'hidden';
+  return (
+    <Alert tone={hidden ? 'error' : 'info'} title={hidden ? 'Hidden by moderation' : 'Flagged for review'}>
+      <p>
+        {hidden
+          ? 'This post is not shown in the Community. Only you and the moderators can see it.'
+          : 'A moderator will review this post. Until then only you and the moderators can see it.'}
+      </p>
+      {post.moderation_reason && <p className="mt-1">{`Reason: ${post.moderation_reason}`}</p>}
+    </Alert>
+  );
+}
+
+/** Like (guests are asked to sign in), Share, and Edit and Delete for those allowed to. */
+function PostActions({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
+  const like = useTogglePostLike(post.id);
+  const toast = useToast();
+  const [askSignIn, setAskSignIn] = useState(false);
+
+  const onLike = () => {
+    if (!signedIn) {
+      setAskSignIn(true);
+      return;
+    }
+    // One toggle at a time: a second click waits for the first answer.
+    if (like.isPending) return;
+    like.mutate(undefined, {
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401) setAskSignIn(true);
+        else toast.show(errorMessage(error), { tone: 'error' });
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <LikeButton liked={post.liked} count={post.likes_count} subject="post" onToggle={onLike} />
+        <SharePostButton post={post} />
+        {signedIn && post.can_edit && <EditPostButton post={post} />}
+        {signedIn && post.can_delete && <DeletePostButton post={post} />}
+      </div>
+      {askSignIn && <SignInPrompt message={FORUM_MESSAGES.loginToLikePost} />}
+    </div>
+  );
+}
+
+function PostBody({ post }: { post: PostDto }) {
+  const [revealed, setRevealed] = useState(false);
+  if (post.author.blocked_by_viewer && !revealed) {
+    return <BlockedNotice what="Post" onShow={() => setRevealed(true)} />;
+  }
+  return (
+    <>
+      <Markdown className="[&>:first-child]:mt-0">{post.content}</Markdown>
+      {post.images.length > 0 && <ListingGallery images={post.images} title={post.title} />}
+    </>
+  );
+}
+
+function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
+  // Saving a new post may stamp both times a moment apart; a real edit comes later.
+  const edited = Date.parse(post.updated_at) - Date.parse(post.created_at) > 60_000;
+  return (
+    <div className={PAGE}>
+      <title>{`${post.title} · Castline`}</title>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <article className="flex min-w-0 flex-col gap-5 lg:col-start-1">
+          <Link
+            to="/forum"
+            className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-brand hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" size={16} />
+            Back to Community
+          </Link>
+          <ModerationBanner post={post} />
+          <header className="flex flex-col gap-3">
+            <Badge tone="brand" className="self-start">
+              {post.category}
+            </Badge>
+            <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{post.title}</h1>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+              <span className="inline-flex items-center gap-2">
+                <AuthorAvatar author={post.author} className="size-7" />
+                <AuthorName author={post.author} />
+              </span>
+              <PostTime iso={post.created_at} />
+              {edited && (
+                <span>
+                  {'(edited '}
+                  <PostTime iso={post.updated_at} />
+                  {')'}
+                </span>
+              )}
+            </p>
+          </header>
+          <PostBody post={post} />
+          <PostActions post={post} signedIn={signedIn} />
+        </article>
+        <aside aria-label="Author" className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <AuthorCard author={post.author} />
+        </aside>
+        <div className="min-w-0 lg:col-start-1">
+          <CommentsSection post={post} signedIn={signedIn} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** /forum/post/:postId */
 export function ForumPostRoute() {
+  useForumLiveUpdates();
   const { postId = '' } = useParams();
-  const post = useQuery({
-    queryKey: ['forum', 'posts', postId],
-    queryFn: ({ signal }) =>
-      api.get(`/api/forum/posts/${encodeURIComponent(postId)}`, ForumPostHeadDto, signal),
-    enabled: postId !== '',
-  });
+  const post = usePost(postId);
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
 
   const notFound = !postId || (post.isError && isApiError(post.error) && post.error.status === 404);
 
   if (notFound) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        <title>{`${POST_NOT_FOUND} · Castline`}</title>
+      <div className={PAGE}>
+        <title>{`${FORUM_MESSAGES.postNotFound} · Castline`}</title>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
             <MessageSquareOff aria-hidden="true" size={28} />
           </span>
-          <h1 className="text-2xl font-semibold tracking-tight">{POST_NOT_FOUND}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{FORUM_MESSAGES.postNotFound}</h1>
           <p className="text-ink-muted">The post may have been removed, or the link may be mistyped.</p>
           <BackToCommunity />
         </Card>
@@ -59,30 +178,29 @@ export function ForumPostRoute() {
 
   if (post.isPending) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <div className={PAGE}>
         <title>Community · Castline</title>
         <h1 className="sr-only">Community post</h1>
         <LoadingSkeleton label="Loading post" className="flex max-w-3xl flex-col gap-4">
+          <Skeleton className="h-5 w-24 rounded-full" />
           <Skeleton className="h-8 w-3/4" />
           <Skeleton className="h-4 w-1/3" />
-          <SkeletonText lines={5} />
+          <SkeletonText lines={6} />
         </LoadingSkeleton>
       </div>
     );
   }
 
-  if (post.isError) {
+  if (!post.data) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <div className={PAGE}>
         <title>Community · Castline</title>
         <h1 className="mb-6 text-2xl font-semibold tracking-tight">Community post</h1>
         <Alert tone="error">
-          <p>{post.error.message}</p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Button variant="secondary" size="sm" onClick={() => void post.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <p>{errorMessage(post.error)}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void post.refetch()}>
+            Try again
+          </Button>
         </Alert>
         <div className="mt-6">
           <BackToCommunity />
@@ -91,22 +209,5 @@ export function ForumPostRoute() {
     );
   }
 
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>{`${post.data.title} · Castline`}</title>
-      <article className="flex max-w-3xl flex-col gap-4">
-        <Link
-          to="/forum"
-          className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-brand hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" size={16} />
-          Back to Community
-        </Link>
-        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{post.data.title}</h1>
-        {post.data.content && (
-          <p className="leading-relaxed break-words whitespace-pre-line">{post.data.content}</p>
-        )}
-      </article>
-    </div>
-  );
+  return <PostView post={post.data} signedIn={signedIn} />;
 }

@@ -1,4 +1,4 @@
-import type { UploadedImageDto as UploadedImage } from '@castline/shared';
+import type { Bucket, UploadedImageDto as UploadedImage } from '@castline/shared';
 import { AUTH_MESSAGES, ERROR_CODES, IMAGE_MESSAGES, UploadedImageDto } from '@castline/shared';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
@@ -28,6 +28,8 @@ const knownCode = (code: string | undefined) =>
     : undefined;
 
 export interface UploadOptions {
+  /** The file store bucket; product-images unless told otherwise. */
+  bucket?: Bucket;
   /** Percent sent, 0–100. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -40,7 +42,7 @@ export interface UploadOptions {
  */
 export function uploadProductImage(
   file: File,
-  { onProgress, signal }: UploadOptions = {},
+  { bucket, onProgress, signal }: UploadOptions = {},
 ): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -48,7 +50,7 @@ export function uploadProductImage(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', PRODUCT_IMAGE_UPLOAD_PATH);
+    xhr.open('POST', bucket ? `/api/uploads/${bucket}` : PRODUCT_IMAGE_UPLOAD_PATH);
     // Like fetch's credentials: 'same-origin': the session cookie goes to this origin only.
     xhr.withCredentials = false;
     xhr.setRequestHeader('accept', 'application/json');

@@ -1,7 +1,8 @@
-import type { PublicProfileDto } from '@castline/shared';
-import { AUTH_MESSAGES } from '@castline/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, FORUM_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useRealtimeSync } from '../../../app/realtime-sync';
+import { FakeWebSocket } from '../../../lib/realtime/testing/fake-web-socket';
 import { apiError } from '../../../test/fetch-mock';
 import { member } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
@@ -14,43 +15,11 @@ import {
 } from '../../listings/api/listing-queries.fixtures';
 import { buildNotification, notificationRoutes } from '../../notifications/api/notification-fixtures';
 import { asMadeByMember, buildOffer, offerPage } from '../../offers/api/offer-fixtures';
+import { buildOtherProfile, buildPost, buildProfile, postPage } from '../api/profile-fixtures';
 import { initialsOf, ProfileRoute } from './profile-route';
 
-const ownProfile: PublicProfileDto = {
-  id: member.id,
-  username: member.username,
-  full_name: member.full_name,
-  avatar_url: null,
-  bio: null,
-  title: 'Fly-fishing guide',
-  location: 'Bend, Oregon',
-  role: 'user',
-  is_captain: true,
-  is_online: true,
-  last_seen_at: null,
-  created_at: member.created_at,
-  products_count: 3,
-  posts_count: 12,
-  comments_count: 4,
-  likes_count: 9,
-  sales_count: 2,
-  seller_rating: 4.86,
-};
-
-const otherProfile: PublicProfileDto = {
-  ...ownProfile,
-  id: 'u_2',
-  username: 'lake_caster',
-  full_name: null,
-  avatar_url: '/files/avatars/u_2.webp',
-  title: null,
-  location: null,
-  is_captain: false,
-  products_count: 0,
-  sales_count: 0,
-  seller_rating: 0,
-  posts_count: 1,
-};
+const ownProfile = buildProfile();
+const otherProfile = buildOtherProfile();
 
 /** The profile owner has no listings (the listings tests below say otherwise). */
 const NO_LISTINGS = { 'GET /api/listings': { body: listPage([]) } };
@@ -82,15 +51,47 @@ describe('own profile', () => {
     expect(screen.getByText('Bend, Oregon')).toBeInTheDocument();
     expect(screen.getByText('Captain')).toBeInTheDocument();
     expect(screen.getByText('January 1, 2025')).toHaveAttribute('datetime', member.created_at);
-    expect(stat('Listings')).toBe('3');
+    expect(stat('Active listings')).toBe('3');
     expect(stat('Sales')).toBe('2');
     expect(stat('Seller rating')).toBe('4.9');
+    expect(screen.getByText('from 5 ratings')).toBeInTheDocument();
     expect(stat('Posts')).toBe('12');
+    expect(stat('Comments')).toBe('31');
+    expect(stat('Likes received')).toBe('48');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${member.username} · Castline`));
   });
 
-  it('has the listings, offers and notifications tabs', async () => {
+  it('shows the bio as plain text with its line breaks', async () => {
+    const bio = 'Guiding on the Deschutes since 2012.\n<b>Catch</b> and release only.';
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: buildProfile({ bio }) } },
+    });
+
+    const paragraph = await screen.findByText(/Guiding on the Deschutes/);
+    expect(paragraph.textContent).toBe(bio);
+    expect(paragraph).toHaveClass('whitespace-pre-line');
+    expect(paragraph.querySelector('b')).toBeNull();
+  });
+
+  it('says when nobody has rated the seller yet', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        ...NO_LISTINGS,
+        [`GET /api/profiles/${member.id}`]: { body: buildProfile({ seller_rating: 0, ratings_count: 0 }) },
+      },
+    });
+
+    expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
+    expect(stat('Seller rating')).toBe('–');
+  });
+
+  it('has every tab of your own profile', async () => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
       server: { ...NO_LISTINGS, [`GET /api/profiles/${member.id}`]: { body: ownProfile } },
@@ -99,9 +100,12 @@ describe('own profile', () => {
     const tabs = within(await screen.findByRole('navigation', { name: 'Profile sections' }));
     expect(tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Listings', '/profile'],
+      ['Sold', '/profile?tab=sold'],
+      ['Favourites', '/profile?tab=favourites'],
       ['Offers received', '/profile?tab=offers-received'],
       ['Offers made', '/profile?tab=offers-made'],
       ['Notifications', '/profile?tab=notifications'],
+      ['Posts', '/profile?tab=posts'],
     ]);
     expect(tabs.getByRole('link', { name: 'Listings' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
@@ -115,6 +119,9 @@ describe('own profile', () => {
     ['offers-received', 'Offers received', 'No offers received yet'],
     ['offers-made', 'Offers made', "You haven't made any offers yet"],
     ['notifications', 'Notifications', 'No notifications'],
+    ['sold', 'Sold', 'Nothing sold yet'],
+    ['favourites', 'Favourites', 'No favourites yet'],
+    ['posts', 'Posts', 'You haven’t posted yet'],
   ])('opens the %s tab from the address', async (tab, label, empty) => {
     renderRoute(<ProfileRoute />, {
       path: '/profile',
@@ -123,6 +130,8 @@ describe('own profile', () => {
         ...NO_LISTINGS,
         ...NO_OFFERS,
         ...NO_NOTIFICATIONS,
+        'GET /api/me/favorites': { body: listPage([]) },
+        'GET /api/forum/posts': { body: postPage([]) },
         [`GET /api/profiles/${member.id}`]: { body: ownProfile },
       },
     });
@@ -168,17 +177,48 @@ describe("another member's profile", () => {
     held.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'lake_caster' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('img', { name: 'Profile photo of lake_caster' })).toHaveAttribute(
-      'src',
-      '/files/avatars/u_2.webp',
+    const photo = screen.getByRole('img', { name: 'Profile photo of lake_caster' });
+    expect(photo).toHaveAttribute('src', '/files/avatars/u_2.webp?w=256&format=webp&q=85');
+    expect(photo.getAttribute('srcset')).toBe(
+      [64, 128, 256].map((w) => `/files/avatars/u_2.webp?w=${w}&format=webp&q=85 ${w}w`).join(', '),
     );
     expect(screen.queryByText('Captain')).not.toBeInTheDocument();
-    expect(stat('Seller rating')).toBe('0.0');
+    expect(stat('Active listings')).toBe('0');
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Profile sections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messages/u_2');
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Profile sections' }));
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Listings', 'Sold', 'Posts']);
     expect(
       await screen.findByRole('heading', { name: 'lake_caster has no listings yet' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a deleted account as "deleted member", without actions', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        ...NO_LISTINGS,
+        'GET /api/profiles/u_2': {
+          body: buildOtherProfile({
+            username: 'deleted-3f2a9c1b',
+            deleted: true,
+            avatar_url: null,
+            posts_count: 7,
+          }),
+        },
+      },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'deleted member' })).toBeInTheDocument();
+    expect(screen.queryByText('deleted-3f2a9c1b')).not.toBeInTheDocument();
+    expect(screen.getByText(/This member deleted their account/)).toBeInTheDocument();
+    expect(stat('Posts')).toBe('7');
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('deleted member · Castline'));
   });
 
   it("says 'Profile not found' for an unknown member", async () => {
@@ -422,6 +462,261 @@ describe('profile presence', () => {
 
     expect(await screen.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();
     expect(server.calls('GET', '/api/presence')).toHaveLength(0);
+  });
+});
+
+describe('blocking', () => {
+  it('blocks after a confirmation and unblocks again', async () => {
+    let blocked = false;
+    const { server, user } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        ...NO_LISTINGS,
+        'GET /api/profiles/u_2': () => ({ body: { ...otherProfile, blocked_by_me: blocked } }),
+        'POST /api/profiles/u_2/block': () => {
+          blocked = !blocked;
+          return { body: { blocked } };
+        },
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block lake_caster?' });
+    expect(dialog).toHaveTextContent('They will no longer be able to message you');
+    expect(server.calls('POST', '/api/profiles/u_2/block')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Block lake_caster' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.memberBlocked)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls('POST', '/api/profiles/u_2/block')).toHaveLength(1);
+    expect(screen.getByText(/You blocked this member/)).toBeInTheDocument();
+
+    // Unblocking needs no confirmation.
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.memberUnblocked)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.queryByText(/You blocked this member/)).not.toBeInTheDocument();
+    expect(server.calls('POST', '/api/profiles/u_2/block')).toHaveLength(2);
+  });
+
+  it('keeps the dialog open with the reason when blocking fails, and cancels', async () => {
+    const { server, user } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        ...NO_LISTINGS,
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'POST /api/profiles/u_2/block': apiError(503, 'SERVICE_UNAVAILABLE', 'Try again in a moment.'),
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Block lake_caster' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Try again in a moment.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(server.calls('POST', '/api/profiles/u_2/block')).toHaveLength(1);
+  });
+
+  it('shows an already blocked member with Unblock', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: { ...NO_LISTINGS, 'GET /api/profiles/u_2': { body: { ...otherProfile, blocked_by_me: true } } },
+    });
+
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+  });
+});
+
+describe('profile tabs', () => {
+  it('asks for unsold listings under Listings and sold ones under Sold', async () => {
+    const sold = buildListing({ title: 'Sage X 9ft 5wt', seller_id: 'u_2', sold: true });
+    const { server, user } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/listings': () =>
+          currentQuery().get('sold') === 'true' ? { body: listPage([sold]) } : { body: listPage([]) },
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { name: 'lake_caster has no listings yet' }),
+    ).toBeInTheDocument();
+    expect(queriesSentTo(server, '/api/listings')[0]?.get('sold')).toBe('false');
+
+    await user.click(screen.getByRole('link', { name: 'Sold' }));
+    const tab = within(await screen.findByRole('region', { name: 'Sold' }));
+    expect(await tab.findByRole('link', { name: 'Sage X 9ft 5wt' })).toBeInTheDocument();
+    const soldQuery = queriesSentTo(server, '/api/listings').at(-1);
+    expect(soldQuery?.get('sold')).toBe('true');
+    expect(soldQuery?.get('seller_id')).toBe('u_2');
+  });
+
+  it("lists the member's forum posts as cards linking to each post", async () => {
+    const posts = [
+      buildPost({ title: 'Steelhead on the swing', likes_count: 1, comments_count: 4 }),
+      buildPost({ title: 'Which 5wt for a beginner?', category: 'Gear Talk' }),
+    ];
+    const { server } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=posts',
+      server: {
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/forum/posts': { body: postPage(posts) },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Posts' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('link', { name: 'Steelhead on the swing' })).toHaveAttribute(
+      'href',
+      `/forum/post/${posts[0]!.id}`,
+    );
+    expect(cards[0]).toHaveTextContent('1 like');
+    expect(cards[0]).toHaveTextContent('4 comments');
+    expect(cards[0]).toHaveTextContent('Fishing Reports');
+    expect(cards[1]).toHaveTextContent('Gear Talk');
+    const query = queriesSentTo(server, '/api/forum/posts')[0];
+    expect(query?.get('author_id')).toBe('u_2');
+    expect(query?.get('page')).toBe('1');
+    expect(server.calls('GET', '/api/listings')).toHaveLength(0);
+  });
+
+  it('pages through the posts', async () => {
+    const first = Array.from({ length: 20 }, () => buildPost());
+    const second = [buildPost({ title: 'The last one' })];
+    const { user } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=posts',
+      server: {
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/forum/posts': () => {
+          const page = Number(currentQuery().get('page'));
+          return { body: postPage(page === 1 ? first : second, { total: 21, page }) };
+        },
+      },
+    });
+
+    const list = await screen.findByRole('list', { name: 'Posts' });
+    expect(within(list).getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'The last one' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('collapses posts of a member you blocked until asked', async () => {
+    const post = buildPost({
+      title: 'Secret spot',
+      excerpt: 'Behind the old mill',
+      author: {
+        id: 'u_2',
+        username: 'lake_caster',
+        full_name: null,
+        avatar_url: null,
+        deleted: false,
+        blocked_by_viewer: true,
+      },
+    });
+    const { user } = renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=posts',
+      server: {
+        'GET /api/profiles/u_2': { body: { ...otherProfile, blocked_by_me: true } },
+        'GET /api/forum/posts': { body: postPage([post]) },
+      },
+    });
+
+    expect(await screen.findByText(/collapsed because you blocked its author/)).toBeInTheDocument();
+    expect(screen.queryByText('Behind the old mill')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show post' }));
+    expect(screen.getByText('Behind the old mill')).toBeInTheDocument();
+  });
+
+  it("says when the posts can't be loaded and tries again", async () => {
+    let fail = true;
+    const { user } = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=posts',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/forum/posts': () =>
+          fail
+            ? apiError(500, 'INTERNAL', 'An unexpected error occurred. Please try again.')
+            : { body: postPage([]) },
+      },
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(FORUM_MESSAGES.fetchPostsFailed);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'You haven’t posted yet' })).toBeInTheDocument();
+  });
+
+  it('shows your favourites', async () => {
+    const favourite = buildListing({ title: 'Hardy Perfect reel' });
+    renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      initialEntry: '/profile?tab=favourites',
+      server: {
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/me/favorites': { body: listPage([favourite]) },
+      },
+    });
+
+    const tab = within(await screen.findByRole('region', { name: 'Favourites' }));
+    expect(await tab.findByRole('link', { name: 'Hardy Perfect reel' })).toBeInTheDocument();
+  });
+});
+
+describe('live profile', () => {
+  function Connected() {
+    useRealtimeSync();
+    return <ProfileRoute />;
+  }
+
+  it("refreshes the figures and posts when the member's content changes", async () => {
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    const post = buildPost({ title: 'Steelhead on the swing', likes_count: 3 });
+    let likes = 3;
+    const { server } = renderRoute(<Connected />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=posts',
+      server: {
+        'GET /api/profiles/u_2': () => ({ body: { ...otherProfile, likes_received: likes } }),
+        'GET /api/forum/posts': () => ({ body: postPage([{ ...post, likes_count: likes }]) }),
+      },
+    });
+
+    expect(await screen.findByText('3 likes')).toBeInTheDocument();
+    expect(stat('Likes received')).toBe('3');
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.latest();
+    act(() => socket.open());
+    const profileLoads = server.calls('GET', '/api/profiles/u_2').length;
+
+    // Someone else's content: nothing to refresh here.
+    act(() =>
+      socket.receive({ type: 'content.changed', entity: 'post', post_id: 'other-post', user_id: 'u_9' }),
+    );
+    // A like on one of this member's posts.
+    likes = 4;
+    act(() => socket.receive({ type: 'content.changed', entity: 'like', post_id: post.id, user_id: 'u_9' }));
+
+    expect(await screen.findByText('4 likes')).toBeInTheDocument();
+    await waitFor(() => expect(stat('Likes received')).toBe('4'));
+    expect(server.calls('GET', '/api/profiles/u_2')).toHaveLength(profileLoads + 1);
   });
 });
 

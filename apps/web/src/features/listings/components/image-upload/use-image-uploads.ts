@@ -1,3 +1,4 @@
+import type { Bucket } from '@castline/shared';
 import { IMAGE_MESSAGES, LISTING_IMAGES_MAX, UPLOAD_STAGGER_MS } from '@castline/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '../../../../components/ui/toaster';
@@ -49,13 +50,15 @@ interface UseImageUploadsOptions {
   isMobile: boolean;
   /** Called with each stored photo's url as soon as its upload finishes. */
   onUploaded: (url: string) => void;
+  /** The file store bucket; product-images unless told otherwise (forum posts use forum-images). */
+  bucket?: Bucket;
 }
 
 /**
  * The photo flow (spec 000 §4): validate a selection, convert or compress each photo, upload them
  * 100 ms apart with progress, then add each to the listing; a summary toast follows every batch.
  */
-export function useImageUploads({ imageCount, isMobile, onUploaded }: UseImageUploadsOptions) {
+export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: UseImageUploadsOptions) {
   const toast = useToast();
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [problems, setProblems] = useState<ImageProblem[]>([]);
@@ -98,6 +101,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded }: UseImageUp
         }
         patch(item.id, { status: 'uploading', progress: 0, file, prepared: true, error: undefined });
         const uploaded = await uploadProductImage(file, {
+          ...(bucket ? { bucket } : {}),
           signal: controller.signal,
           onProgress: (progress) => patch(item.id, { progress }),
         });
@@ -113,7 +117,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded }: UseImageUp
         controllers.current.delete(item.id);
       }
     },
-    [patch],
+    [bucket, patch],
   );
 
   const report = useCallback(

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.js';
+import { createForumRepository } from './forum.repository.js';
+import { registerForumRoutes } from './forum.routes.js';
+import { createForumService } from './forum.service.js';
+
+/** Wires the forum routes (/api/forum/*) into the app. */
+export async function registerForumModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  const service = createForumService({
+    repository: createForumRepository(context.database.db),
+    logger: app.log,
+    rateLimiter: context.rateLimiter,
+    realtime: context.realtime,
+  });
+  registerForumRoutes(app, service);
+}

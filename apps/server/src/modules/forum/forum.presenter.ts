@@ -1,0 +1,115 @@
+import type { CommentDto, ForumAuthorDto, PostDto, PostStatus, PostSummaryDto } from '@castline/shared';
+import { FORUM_LIMITS, POST_STATUSES } from '@castline/shared';
+import type { CommentRow, PostDetailRow, PostSummaryRow } from './forum.repository.js';
+
+/**
+ * The content as plain text for lists: Markdown syntax removed roughly (headings, emphasis,
+ * links, images, code fences, quotes, list markers), whitespace collapsed, at most 200 characters.
+ * It is never HTML: the web shows it as text.
+ */
+export function excerptOf(markdown: string, max: number = FORUM_LIMITS.excerptMax): string {
+  const text = markdown
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/^\s{0,3}\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/<((?:https?:\/\/|mailto:)[^>\s]+)>/g, '$1')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s{0,3}(?:[-*_]\s*){3,}$/gm, ' ')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/gm, '')
+    .replace(/(\*\*|__|~~)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_](?=\S)([^*_\n]*?\S)[*_](?!\w)/g, '$1$2')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+function status(value: string): PostStatus {
+  return (POST_STATUSES as readonly string[]).includes(value) ? (value as PostStatus) : 'hidden';
+}
+
+interface AuthorColumns {
+  author_id: string;
+  author_username: string;
+  author_full_name: string | null;
+  author_avatar_url: string | null;
+  author_deleted: boolean;
+  blocked_by_viewer: boolean;
+}
+
+/** A deleted account keeps its content but shows no name, picture or link details. */
+function presentAuthor(row: AuthorColumns): ForumAuthorDto {
+  const deleted = Boolean(row.author_deleted);
+  return {
+    id: row.author_id,
+    username: row.author_username,
+    full_name: deleted ? null : row.author_full_name,
+    avatar_url: deleted ? null : row.author_avatar_url,
+    deleted,
+    blocked_by_viewer: Boolean(row.blocked_by_viewer),
+  };
+}
+
+export function presentPostSummary(row: PostSummaryRow): PostSummaryDto {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: excerptOf(row.content),
+    category: row.category,
+    status: status(row.status),
+    author_id: row.author_id,
+    author: presentAuthor(row),
+    images: row.images,
+    likes_count: row.likes_count,
+    comments_count: row.comments_count,
+    liked: Boolean(row.liked),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function presentComment(row: CommentRow, canDelete: boolean): CommentDto {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    author_id: row.author_id,
+    author: presentAuthor(row),
+    content: row.content,
+    likes_count: row.likes_count,
+    liked: Boolean(row.liked),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    can_delete: canDelete,
+  };
+}
+
+export interface PostPermissions {
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Moderation details (the reason) are shown to the author and staff only. */
+  seesModeration: boolean;
+  canDeleteComment: (comment: CommentRow) => boolean;
+}
+
+export function presentPost(
+  row: PostDetailRow,
+  comments: CommentRow[],
+  permissions: PostPermissions,
+): PostDto {
+  return {
+    ...presentPostSummary(row),
+    content: row.full_content,
+    moderation_reason: permissions.seesModeration ? row.moderation_reason : null,
+    comments: comments.map((comment) => presentComment(comment, permissions.canDeleteComment(comment))),
+    can_edit: permissions.canEdit,
+    can_delete: permissions.canDelete,
+  };
+}

@@ -1,0 +1,231 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorDto,
+  CommentDeletedDto,
+  CommentDto,
+  CommentIdParams,
+  CreateCommentBody,
+  CreatePostBody,
+  FORUM_LIMITS,
+  FORUM_MESSAGES as M,
+  ForumCategoriesDto,
+  ListPostsQuery,
+  PostDto,
+  PostIdParams,
+  PostListDto,
+  ToggleResultDto,
+  TopContributorsDto,
+  TrendingPostsDto,
+  UpdatePostBody,
+} from '@castline/shared';
+import { requireActor } from '../../http/auth-hooks.js';
+import { NotFoundError } from '../../http/errors.js';
+import type { BodyReader, ForumService } from './forum.service.js';
+
+const errors = {
+  400: ApiErrorDto,
+  401: ApiErrorDto,
+  403: ApiErrorDto,
+  404: ApiErrorDto,
+  429: ApiErrorDto,
+  500: ApiErrorDto,
+};
+const tags = ['forum'];
+
+/**
+ * A malformed id names no post or comment: 404, like an unknown one. On routes guests may call,
+ * a guest is first told to sign in (the service answers the spec's text), so the id is checked
+ * only for members there.
+ */
+function assertValidId(request: FastifyRequest, message: string, onlyForMembers = false): void {
+  if (onlyForMembers && !request.actor) return;
+  if (request.validationError?.validationContext === 'params') throw new NotFoundError(message);
+}
+
+/**
+ * The body, read only once the service has checked who may act (401, 404 and 403 come before
+ * 400); a body that failed validation throws its errors with the forum's texts.
+ */
+function bodyReader<T>(request: FastifyRequest, notFound: string): BodyReader<T> {
+  assertValidId(request, notFound, true);
+  return () => {
+    if (request.validationError) throw request.validationError;
+    return request.body as T;
+  };
+}
+
+export function registerForumRoutes(app: FastifyInstance, forum: ForumService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/forum/posts', {
+    config: { auth: 'optional' },
+    schema: {
+      tags,
+      summary:
+        'Public posts, newest first (20 a page with the exact total); filter by category or author, search with q',
+      querystring: ListPostsQuery,
+      response: { 200: PostListDto, ...errors },
+    },
+    handler: async (request) => forum.list(request.query, request.activeSession?.userId ?? null),
+  });
+
+  r.get('/api/forum/trending', {
+    config: { auth: 'optional' },
+    schema: {
+      tags,
+      summary: `Trending: the ${FORUM_LIMITS.trending} most liked public posts`,
+      response: { 200: TrendingPostsDto, ...errors },
+    },
+    handler: async (request) => forum.trending(request.activeSession?.userId ?? null),
+  });
+
+  r.get('/api/forum/categories', {
+    schema: {
+      tags,
+      summary: 'get_distinct_categories: the categories public posts use, with their number of posts',
+      response: { 200: ForumCategoriesDto, ...errors },
+    },
+    handler: async () => forum.categories(),
+  });
+
+  r.get('/api/forum/top-contributors', {
+    schema: {
+      tags,
+      summary: `The ${FORUM_LIMITS.topContributors} members with the most posts (then likes received and comments)`,
+      response: { 200: TopContributorsDto, ...errors },
+    },
+    handler: async (_request, reply) => {
+      void reply.header('cache-control', `public, max-age=${FORUM_LIMITS.topContributorsStaleMs / 1000}`);
+      return forum.topContributors();
+    },
+  });
+
+  r.get('/api/forum/posts/:id', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'One post with its comments; hidden and flagged posts only for their author and content moderators',
+      params: PostIdParams,
+      response: { 200: PostDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.postNotFound);
+      return forum.detail(request.params.id, request.actor);
+    },
+  });
+
+  r.post('/api/forum/posts', {
+    // Guests are told the spec's own text, so the session is checked by the service.
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Create a post (Markdown content, up to 10 forum images); @mentions notify members',
+      body: CreatePostBody,
+      response: { 201: PostDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await forum.create(request.actor, bodyReader(request, M.postNotFound));
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.patch('/api/forum/posts/:id', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Edit a post (its author, or a content moderator; only moderators change its status)',
+      params: PostIdParams,
+      body: UpdatePostBody,
+      response: { 200: PostDto, ...errors },
+    },
+    handler: async (request) =>
+      forum.update(request.params.id, requireActor(request), bodyReader(request, M.postNotFound)),
+  });
+
+  r.delete('/api/forum/posts/:id', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Delete a post with its comments and likes (its author, or a content moderator)',
+      params: PostIdParams,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request, M.postNotFound);
+      await forum.remove(request.params.id, requireActor(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/forum/posts/:id/comments', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Comment on a post; @mentions notify members',
+      params: PostIdParams,
+      body: CreateCommentBody,
+      response: { 201: CommentDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await forum.addComment(
+        request.params.id,
+        request.actor,
+        bodyReader(request, M.postNotFound),
+      );
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.delete('/api/forum/comments/:id', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Delete a comment (its author, or a content moderator)',
+      params: CommentIdParams,
+      response: { 200: CommentDeletedDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.commentNotFound);
+      return forum.deleteComment(request.params.id, requireActor(request));
+    },
+  });
+
+  r.post('/api/forum/posts/:id/like', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Toggle the caller's like of a post; answers the new state and count",
+      params: PostIdParams,
+      response: { 200: ToggleResultDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.postNotFound, true);
+      return forum.likePost(request.params.id, request.actor);
+    },
+  });
+
+  r.post('/api/forum/comments/:id/like', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Toggle the caller's like of a comment; answers the new state and count",
+      params: CommentIdParams,
+      response: { 200: ToggleResultDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.commentNotFound, true);
+      return forum.likeComment(request.params.id, request.actor);
+    },
+  });
+}

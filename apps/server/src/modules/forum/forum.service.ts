@@ -1,0 +1,304 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  CommentDeletedDto,
+  CommentDto,
+  CreateCommentBody,
+  CreatePostBody,
+  ForumCategoriesDto,
+  ListPostsQuery,
+  NotificationDto,
+  PostDto,
+  PostListDto,
+  RateLimitRule,
+  ToggleResultDto,
+  TopContributorsDto,
+  TrendingPostsDto,
+  UpdatePostBody,
+} from '@castline/shared';
+import { FORUM_LIMITS, FORUM_MESSAGES as M } from '@castline/shared';
+import { actsWithPermissions, isBannedActor, type Actor } from '../../http/access-policy.js';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '../../http/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import { publishNotifications } from '../notifications/notification-writer.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { extractMentions, newMentions } from './forum.mentions.js';
+import { presentComment, presentPost, presentPostSummary } from './forum.presenter.js';
+import type { CommentRow, ForumRepository, PostChanges, PostState } from './forum.repository.js';
+
+/** Reads the validated request body; throws its validation error. Called once the caller may act. */
+export type BodyReader<T> = () => T;
+
+export type ListPostsParams = z.output<typeof ListPostsQuery>;
+export type CreatePostFields = z.output<typeof CreatePostBody>;
+export type UpdatePostFields = z.output<typeof UpdatePostBody>;
+export type CreateCommentFields = z.output<typeof CreateCommentBody>;
+
+export type ForumWriteKind = 'post' | 'comment';
+
+/** The rate-limit key of a member's posts or comments (tests reset it). */
+export function forumRateKey(kind: ForumWriteKind, userId: string): string {
+  return `forum:${kind}:${userId}`;
+}
+
+/** The posting limit of a member: tighter while the account is younger than a day. */
+export function forumRateRule(
+  kind: ForumWriteKind,
+  accountCreatedAt: string,
+  now = Date.now(),
+): RateLimitRule {
+  const limits = FORUM_LIMITS.rateLimits;
+  const young = now - Date.parse(accountCreatedAt) < limits.newAccountMs;
+  if (kind === 'post') return young ? limits.newAccountPost : limits.post;
+  return young ? limits.newAccountComment : limits.comment;
+}
+
+export interface ForumServiceDeps {
+  repository: ForumRepository;
+  logger: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
+  /** Pushes mention notifications and content-change events once a write has committed. */
+  realtime?: RealtimePublisher | undefined;
+}
+
+type ContentEntity = 'post' | 'comment' | 'like';
+
+/** Staff who see and manage every post and comment: admins holding content.moderate, not banned. */
+export function moderatesContent(actor: Actor | null): boolean {
+  return actor !== null && actsWithPermissions(actor, ['content.moderate']);
+}
+
+/** Published posts are public; hidden and flagged ones only for their author and staff. */
+function canSeePost(actor: Actor | null, post: { status: string; author_id: string }): boolean {
+  if (post.status === 'published') return true;
+  return actor !== null && (actor.id === post.author_id || moderatesContent(actor));
+}
+
+function canSeeComment(actor: Actor | null, comment: { status: string; author_id: string }): boolean {
+  if (comment.status === 'published') return true;
+  return actor !== null && (actor.id === comment.author_id || moderatesContent(actor));
+}
+
+/** Authors manage their own content; staff manage all. Banned members change nothing. */
+function canManage(actor: Actor | null, authorId: string): boolean {
+  if (!actor || isBannedActor(actor)) return false;
+  return actor.id === authorId || moderatesContent(actor);
+}
+
+export function createForumService({ repository, logger, rateLimiter, realtime }: ForumServiceDeps) {
+  /** After commit: mention notifications, then the content-change event for open lists and pages. */
+  async function publish(
+    entity: ContentEntity,
+    postId: string,
+    userId: string,
+    notifications: NotificationDto[] = [],
+  ): Promise<void> {
+    if (!realtime) return;
+    try {
+      await publishNotifications(realtime, repository.db, notifications);
+      realtime.toEveryone({ type: 'content.changed', entity, post_id: postId, user_id: userId });
+    } catch (error) {
+      // The change is committed; clients catch up on their next fetch.
+      logger.warn({ err: error }, 'publishing forum changes failed');
+    }
+  }
+
+  /** Runs a read or write; an unexpected failure answers the spec's text for it (logged). */
+  async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      logger.error({ err: error }, message);
+      throw new AppError('INTERNAL', message);
+    }
+  }
+
+  function assertNotBanned(actor: Actor): void {
+    if (isBannedActor(actor)) throw new ForbiddenError(M.banned);
+  }
+
+  async function throttle(kind: ForumWriteKind, actor: Actor): Promise<void> {
+    const result = await rateLimiter.consume(
+      forumRateKey(kind, actor.id),
+      forumRateRule(kind, actor.created_at),
+    );
+    if (!result.allowed) {
+      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+      throw new RateLimitedError(M.rateLimited(seconds), seconds);
+    }
+  }
+
+  async function visiblePost(id: string, actor: Actor | null): Promise<PostState> {
+    const state = await repository.postState(id);
+    if (!state || !canSeePost(actor, state)) throw new NotFoundError(M.postNotFound);
+    return state;
+  }
+
+  async function detail(id: string, actor: Actor | null): Promise<PostDto> {
+    const viewerId = actor?.id ?? null;
+    const row = await repository.findPost(id, viewerId);
+    if (!row || !canSeePost(actor, row)) throw new NotFoundError(M.postNotFound);
+    const staff = moderatesContent(actor);
+    const comments = await repository.comments(id, viewerId, staff);
+    const manage = canManage(actor, row.author_id);
+    return presentPost(row, comments, {
+      canEdit: manage,
+      canDelete: manage,
+      seesModeration: staff || actor?.id === row.author_id,
+      canDeleteComment: (comment: CommentRow) => canManage(actor, comment.author_id),
+    });
+  }
+
+  return {
+    async list(query: ListPostsParams, viewerId: string | null): Promise<PostListDto> {
+      return orFail(M.fetchForumPostsFailed, async () => {
+        const { rows, total } = await repository.list({
+          viewerId,
+          category: query.category ?? null,
+          q: query.q ?? null,
+          authorId: query.author_id ?? null,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        });
+        return { items: rows.map(presentPostSummary), total, page: query.page, pageSize: query.pageSize };
+      });
+    },
+
+    async trending(viewerId: string | null): Promise<TrendingPostsDto> {
+      return orFail(M.fetchForumPostsFailed, async () => ({
+        items: (await repository.trending(viewerId, FORUM_LIMITS.trending)).map(presentPostSummary),
+      }));
+    },
+
+    async categories(): Promise<ForumCategoriesDto> {
+      return orFail(M.fetchCategoriesFailed, async () => ({ items: await repository.categories() }));
+    },
+
+    async topContributors(): Promise<TopContributorsDto> {
+      return { items: await repository.topContributors(FORUM_LIMITS.topContributors) };
+    },
+
+    detail,
+
+    async create(actor: Actor | null, readBody: BodyReader<CreatePostFields>): Promise<PostDto> {
+      if (!actor) throw new UnauthenticatedError(M.loginToCreatePost);
+      assertNotBanned(actor);
+      const fields = readBody();
+      await throttle('post', actor);
+      const { id, notifications } = await repository.createPost(
+        { id: actor.id, username: actor.username },
+        fields,
+        extractMentions(fields.content),
+      );
+      await publish('post', id, actor.id, notifications);
+      return detail(id, actor);
+    },
+
+    async update(id: string, actor: Actor, readBody: BodyReader<UpdatePostFields>): Promise<PostDto> {
+      const state = await visiblePost(id, actor);
+      assertNotBanned(actor);
+      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourPost);
+      const body = readBody();
+      if (body.status !== undefined && body.status !== state.status && !moderatesContent(actor)) {
+        throw new ForbiddenError(M.statusChangeForbidden);
+      }
+      const changes: PostChanges = {};
+      if (body.title !== undefined) changes.title = body.title;
+      if (body.category !== undefined) changes.category = body.category;
+      if (body.content !== undefined) changes.content = body.content;
+      if (body.images !== undefined) changes.images = body.images;
+      if (body.status !== undefined) changes.status = body.status;
+      const mentions = body.content === undefined ? [] : newMentions(state.content, body.content);
+      const effects = await orFail(M.updatePostFailed, () =>
+        repository.updatePost(id, changes, { id: actor.id, username: actor.username }, mentions),
+      );
+      if (!effects) throw new NotFoundError(M.postNotFound);
+      await publish('post', id, actor.id, effects.notifications);
+      return detail(id, actor);
+    },
+
+    async remove(id: string, actor: Actor): Promise<void> {
+      const state = await visiblePost(id, actor);
+      assertNotBanned(actor);
+      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourPost);
+      if (!(await repository.deletePost(id))) throw new NotFoundError(M.postNotFound);
+      await publish('post', id, actor.id);
+    },
+
+    async addComment(
+      postId: string,
+      actor: Actor | null,
+      readBody: BodyReader<CreateCommentFields>,
+    ): Promise<CommentDto> {
+      if (!actor) throw new UnauthenticatedError(M.loginToComment);
+      await visiblePost(postId, actor);
+      assertNotBanned(actor);
+      const { content } = readBody();
+      await throttle('comment', actor);
+      const created = await repository.addComment(
+        postId,
+        { id: actor.id, username: actor.username },
+        content,
+        extractMentions(content),
+      );
+      if (!created) throw new NotFoundError(M.postNotFound);
+      await publish('comment', postId, actor.id, created.notifications);
+      const row = await repository.findComment(created.id, actor.id);
+      if (!row) throw new NotFoundError(M.commentNotFound);
+      return presentComment(row, canManage(actor, row.author_id));
+    },
+
+    async deleteComment(id: string, actor: Actor): Promise<CommentDeletedDto> {
+      const state = await repository.commentState(id);
+      if (
+        !state ||
+        !canSeePost(actor, { status: state.post_status, author_id: state.post_author_id }) ||
+        !canSeeComment(actor, state)
+      ) {
+        throw new NotFoundError(M.commentNotFound);
+      }
+      assertNotBanned(actor);
+      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourComment);
+      const deleted = await orFail(M.deleteCommentFailed, () => repository.deleteComment(id));
+      if (!deleted) throw new NotFoundError(M.commentNotFound);
+      await publish('comment', state.post_id, actor.id);
+      return { message: M.commentDeleted };
+    },
+
+    async likePost(id: string, actor: Actor | null): Promise<ToggleResultDto> {
+      if (!actor) throw new UnauthenticatedError(M.loginToLikePost);
+      await visiblePost(id, actor);
+      assertNotBanned(actor);
+      const result = await repository.togglePostLike(id, actor.id);
+      if (!result) throw new NotFoundError(M.postNotFound);
+      await publish('like', id, actor.id);
+      return result;
+    },
+
+    async likeComment(id: string, actor: Actor | null): Promise<ToggleResultDto> {
+      if (!actor) throw new UnauthenticatedError(M.loginToLikeComment);
+      const state = await repository.commentState(id);
+      if (
+        !state ||
+        !canSeePost(actor, { status: state.post_status, author_id: state.post_author_id }) ||
+        !canSeeComment(actor, state)
+      ) {
+        throw new NotFoundError(M.commentNotFound);
+      }
+      assertNotBanned(actor);
+      const result = await repository.toggleCommentLike(id, actor.id);
+      if (!result) throw new NotFoundError(M.commentNotFound);
+      await publish('like', state.post_id, actor.id);
+      return result;
+    },
+  };
+}
+
+export type ForumService = ReturnType<typeof createForumService>;

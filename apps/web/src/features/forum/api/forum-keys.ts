@@ -1,0 +1,22 @@
+/** What the Community list shows: read from and written to the address (?category=&q=&page=). */
+export interface ForumListFilters {
+  /** '' for every category. */
+  category: string;
+  /** '' for no search. */
+  q: string;
+  /** 1-based. */
+  page: number;
+}
+
+/** Query keys of the forum; everything starts with ['forum'] so one prefix reaches it all. */
+export const forumKeys = {
+  all: ['forum'] as const,
+  posts: ['forum', 'posts'] as const,
+  lists: ['forum', 'posts', 'list'] as const,
+  list: (filters: ForumListFilters) => ['forum', 'posts', 'list', filters] as const,
+  details: ['forum', 'posts', 'detail'] as const,
+  detail: (postId: string) => ['forum', 'posts', 'detail', postId] as const,
+  categories: ['forum', 'categories'] as const,
+  trending: ['forum', 'trending'] as const,
+  topContributors: ['forum', 'top-contributors'] as const,
+};

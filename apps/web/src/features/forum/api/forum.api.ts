@@ -1,0 +1,247 @@
+import type {
+  CommentDto as CommentDtoType,
+  CreateCommentBody,
+  CreatePostBody,
+  PostDto as PostDtoType,
+  UpdatePostBody,
+} from '@castline/shared';
+import {
+  CommentDeletedDto,
+  CommentDto,
+  FORUM_LIMITS,
+  ForumCategoriesDto,
+  PostDto,
+  PostListDto,
+  ToggleResultDto,
+  TopContributorsDto,
+  TrendingPostsDto,
+} from '@castline/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { postListSearch } from './forum-filters';
+import type { ForumListFilters } from './forum-keys';
+import { forumKeys } from './forum-keys';
+
+const postPath = (postId: string, suffix = '') => `/api/forum/posts/${encodeURIComponent(postId)}${suffix}`;
+const commentPath = (commentId: string, suffix = '') =>
+  `/api/forum/comments/${encodeURIComponent(commentId)}${suffix}`;
+
+/** GET /api/forum/posts: one page of public posts, newest first; the previous page stays while the next loads. */
+export function usePostList(filters: ForumListFilters) {
+  return useQuery({
+    queryKey: forumKeys.list(filters),
+    queryFn: ({ signal }) => api.get(`/api/forum/posts?${postListSearch(filters)}`, PostListDto, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/forum/categories: the categories posts use, with their counts. */
+export function useForumCategories() {
+  return useQuery({
+    queryKey: forumKeys.categories,
+    queryFn: ({ signal }) => api.get('/api/forum/categories', ForumCategoriesDto, signal),
+  });
+}
+
+/** GET /api/forum/trending: the 10 most liked posts. */
+export function useTrendingPosts() {
+  return useQuery({
+    queryKey: forumKeys.trending,
+    queryFn: ({ signal }) => api.get('/api/forum/trending', TrendingPostsDto, signal),
+  });
+}
+
+/** GET /api/forum/top-contributors: 10 members, refreshed every 2 minutes and stale after 1 (spec 001 §9). */
+export function useTopContributors() {
+  return useQuery({
+    queryKey: forumKeys.topContributors,
+    queryFn: ({ signal }) => api.get('/api/forum/top-contributors', TopContributorsDto, signal),
+    staleTime: FORUM_LIMITS.topContributorsStaleMs,
+    refetchInterval: FORUM_LIMITS.topContributorsRefreshMs,
+  });
+}
+
+/** GET /api/forum/posts/:id: the post with its Markdown, comments and what the viewer may do. */
+export function usePost(postId: string) {
+  return useQuery({
+    queryKey: forumKeys.detail(postId),
+    queryFn: ({ signal }) => api.get(postPath(postId), PostDto, signal),
+    enabled: postId !== '',
+  });
+}
+
+/** Lists, trending, categories and contributors fetch again; the post pages are left alone. */
+export function invalidateForumLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: forumKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: forumKeys.categories }),
+    queryClient.invalidateQueries({ queryKey: forumKeys.trending }),
+    queryClient.invalidateQueries({ queryKey: forumKeys.topContributors }),
+  ]);
+}
+
+function updatePost(
+  queryClient: QueryClient,
+  postId: string,
+  change: (post: PostDtoType) => PostDtoType,
+): PostDtoType | undefined {
+  const previous = queryClient.getQueryData<PostDtoType>(forumKeys.detail(postId));
+  if (previous) queryClient.setQueryData<PostDtoType>(forumKeys.detail(postId), change(previous));
+  return previous;
+}
+
+/** POST /api/forum/posts: the new post is cached for its page at once. */
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePostBody) => api.post('/api/forum/posts', PostDto, body),
+    onSuccess: (post) => {
+      queryClient.setQueryData(forumKeys.detail(post.id), post);
+      void invalidateForumLists(queryClient);
+    },
+  });
+}
+
+/** PATCH /api/forum/posts/:id: the author's (or a moderator's) changes. */
+export function useUpdatePost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePostBody) => api.patch(postPath(postId), PostDto, body),
+    onSuccess: (post) => {
+      queryClient.setQueryData(forumKeys.detail(postId), post);
+      void invalidateForumLists(queryClient);
+    },
+  });
+}
+
+/**
+ * DELETE /api/forum/posts/:id (204). The lists are marked stale without fetching now; the caller
+ * leaves the page and then drops the post with `forgetPost`.
+ */
+export function useDeletePost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(postPath(postId), z.unknown()),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: forumKeys.all,
+        predicate: (query) => query.queryKey[2] !== 'detail',
+        refetchType: 'none',
+      }),
+  });
+}
+
+export function forgetPost(queryClient: QueryClient, postId: string): void {
+  queryClient.removeQueries({ queryKey: forumKeys.detail(postId), exact: true });
+}
+
+interface Snapshot {
+  previous: PostDtoType | undefined;
+}
+
+/** A like moved to `active`, its count following (never below 0) unless the server gave it. */
+function liked<T extends { liked: boolean; likes_count: number }>(
+  item: T,
+  active: boolean,
+  count?: number,
+): T {
+  const moved = item.liked === active ? item.likes_count : item.likes_count + (active ? 1 : -1);
+  return { ...item, liked: active, likes_count: Math.max(0, count ?? moved) };
+}
+
+/**
+ * POST /api/forum/posts/:id/like: the heart changes at once; a failure puts it back and the
+ * server's answer (the new state and exact count) is kept on success.
+ */
+export function useTogglePostLike(postId: string) {
+  const queryClient = useQueryClient();
+  const key = forumKeys.detail(postId);
+  return useMutation<z.infer<typeof ToggleResultDto>, Error, void, Snapshot>({
+    mutationFn: () => api.post(postPath(postId, '/like'), ToggleResultDto),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      return { previous: updatePost(queryClient, postId, (post) => liked(post, !post.liked)) };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (result) => {
+      updatePost(queryClient, postId, (post) => liked(post, result.active, result.count));
+      void invalidateForumLists(queryClient);
+    },
+  });
+}
+
+function withComment(
+  post: PostDtoType,
+  commentId: string,
+  change: (comment: CommentDtoType) => CommentDtoType,
+): PostDtoType {
+  return {
+    ...post,
+    comments: post.comments.map((comment) => (comment.id === commentId ? change(comment) : comment)),
+  };
+}
+
+/** POST /api/forum/comments/:id/like, answered at once like the post's like. */
+export function useToggleCommentLike(postId: string) {
+  const queryClient = useQueryClient();
+  const key = forumKeys.detail(postId);
+  return useMutation<z.infer<typeof ToggleResultDto>, Error, string, Snapshot>({
+    mutationFn: (commentId) => api.post(commentPath(commentId, '/like'), ToggleResultDto),
+    onMutate: async (commentId) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      return {
+        previous: updatePost(queryClient, postId, (post) =>
+          withComment(post, commentId, (comment) => liked(comment, !comment.liked)),
+        ),
+      };
+    },
+    onError: (_error, _commentId, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (result, commentId) => {
+      updatePost(queryClient, postId, (post) =>
+        withComment(post, commentId, (comment) => liked(comment, result.active, result.count)),
+      );
+    },
+  });
+}
+
+/** POST /api/forum/posts/:id/comments: the comment joins the end of the thread. */
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCommentBody) => api.post(postPath(postId, '/comments'), CommentDto, body),
+    onSuccess: (comment) => {
+      updatePost(queryClient, postId, (post) =>
+        post.comments.some((existing) => existing.id === comment.id)
+          ? post
+          : { ...post, comments: [...post.comments, comment], comments_count: post.comments_count + 1 },
+      );
+      void invalidateForumLists(queryClient);
+    },
+  });
+}
+
+/** DELETE /api/forum/comments/:id: the author's own, or any for staff. */
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => api.delete(commentPath(commentId), CommentDeletedDto),
+    onSuccess: (_result, commentId) => {
+      updatePost(queryClient, postId, (post) =>
+        post.comments.some((comment) => comment.id === commentId)
+          ? {
+              ...post,
+              comments: post.comments.filter((comment) => comment.id !== commentId),
+              comments_count: Math.max(0, post.comments_count - 1),
+            }
+          : post,
+      );
+      void invalidateForumLists(queryClient);
+    },
+  });
+}

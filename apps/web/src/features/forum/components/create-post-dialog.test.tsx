@@ -1,0 +1,172 @@
+import { FORUM_MESSAGES, IMAGE_MESSAGES } from '@castline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError } from '../../../test/fetch-mock';
+import { renderRoute } from '../../../test/render-route';
+import {
+  imageFile,
+  installFakeImageDecoding,
+  installFakeXhr,
+} from '../../listings/lib/testing/browser-doubles';
+import { buildPost, memberAuthor } from '../testing/forum-fixtures';
+import { CreatePostAction, POST_PUBLISHED } from './create-post-dialog';
+
+type Server = NonNullable<NonNullable<Parameters<typeof renderRoute>[1]>['server']>;
+
+async function openComposer(server: Server = {}) {
+  const view = renderRoute(<CreatePostAction />, { path: '/forum', server });
+  const button = await screen.findByRole('button', { name: 'Create Post' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await view.user.click(button);
+  const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
+  return { ...view, dialog };
+}
+
+/** What POST /api/uploads/forum-images answers for a stored image. */
+function storedForumImage(key: string) {
+  return { url: `/files/forum-images/${key}`, key, width: 1200, height: 900, format: 'webp', bytes: 2048 };
+}
+
+describe('Create Post dialog', () => {
+  it('checks the post with the shared rules before sending anything', async () => {
+    const { user, dialog, server } = await openComposer();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveAccessibleDescription(expect.stringContaining(FORUM_MESSAGES.titleRequired));
+    expect(title).toHaveFocus();
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(
+      FORUM_MESSAGES.categoryRequired,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Content' })).toHaveAccessibleDescription(
+      expect.stringContaining(FORUM_MESSAGES.contentRequired),
+    );
+    expect(server.calls('POST', '/api/forum/posts')).toHaveLength(0);
+  });
+
+  it('previews the Markdown as it will be shown', async () => {
+    const { user, dialog } = await openComposer();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Content' }),
+      '# Trip report\n\nLanded a **huge** pike <img src=x onerror=alert(1)>',
+    );
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
+
+    const preview = within(dialog).getByRole('tabpanel', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { level: 3, name: 'Trip report' })).toBeInTheDocument();
+    expect(within(preview).getByText('huge').tagName).toBe('STRONG');
+    expect(preview.querySelector('img')).toBeNull();
+    expect(within(dialog).getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Write' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Content' })).toBeVisible();
+  });
+
+  it('uploads images to forum-images with a progress bar and publishes them with the post', async () => {
+    const xhr = installFakeXhr();
+    installFakeImageDecoding();
+    const created = buildPost({
+      id: 'p_new',
+      author: memberAuthor,
+      images: ['/files/forum-images/pike.webp'],
+    });
+    const { user, dialog, server, router } = await openComposer({
+      'POST /api/forum/posts': { status: 201, body: created },
+    });
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pike on the fly');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'Fishing Reports');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), 'Ten fish in two hours.');
+    await user.upload(within(dialog).getByLabelText('Post images'), imageFile('pike.jpg'));
+
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    const [upload] = xhr.requests;
+    expect(upload).toMatchObject({ method: 'POST', url: '/api/uploads/forum-images' });
+    const bar = within(dialog).getByRole('progressbar', { name: 'Uploading pike.jpg' });
+    upload?.progress(40, 100);
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    // The post waits for its images.
+    expect(within(dialog).getByRole('button', { name: 'Publish post' })).toBeDisabled();
+
+    upload?.respond(201, storedForumImage('pike.webp'));
+    expect(await screen.findByText(IMAGE_MESSAGES.uploaded(1))).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Image 1' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/forum/post/p_new');
+    expect(server.calls('POST', '/api/forum/posts')[0]?.body).toEqual({
+      title: 'Pike on the fly',
+      category: 'Fishing Reports',
+      content: 'Ten fish in two hours.',
+      images: ['/files/forum-images/pike.webp'],
+    });
+    expect(screen.getByText(POST_PUBLISHED)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forum/post/p_new');
+  });
+
+  it('removes an added image', async () => {
+    const xhr = installFakeXhr();
+    installFakeImageDecoding();
+    const { user, dialog } = await openComposer();
+    await user.upload(within(dialog).getByLabelText('Post images'), imageFile('reel.jpg'));
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    xhr.requests[0]?.respond(201, storedForumImage('reel.webp'));
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove image 1' }));
+
+    expect(within(dialog).queryByRole('img', { name: 'Image 1' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's field messages by their fields", async () => {
+    const { user, dialog } = await openComposer({
+      'POST /api/forum/posts': apiError(400, 'VALIDATION_FAILED', 'Invalid input', [
+        { path: 'title', message: 'That title is already taken today' },
+      ]),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pike');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'General');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), 'Hello');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await waitFor(() =>
+      expect(title).toHaveAccessibleDescription(expect.stringContaining('That title is already taken today')),
+    );
+    expect(title).toHaveFocus();
+  });
+
+  it('shows a refusal that is not about one field, such as posting too fast', async () => {
+    const { user, dialog } = await openComposer({
+      'POST /api/forum/posts': apiError(429, 'RATE_LIMITED', FORUM_MESSAGES.rateLimited(12)),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pike');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'General');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), 'Hello');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "You're posting too fast. Try again in 12 seconds.",
+    );
+    expect(screen.getByRole('dialog', { name: 'Create Post' })).toBeInTheDocument();
+  });
+
+  it('keeps the draft when the dialog is closed and opened again', async () => {
+    const { user, dialog } = await openComposer();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Half-written');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Half-written');
+  });
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+});

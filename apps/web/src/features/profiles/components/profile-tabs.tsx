@@ -1,0 +1,236 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Bell,
+  Bookmark,
+  HandCoins,
+  MessagesSquare,
+  PackageCheck,
+  PackageOpen,
+  PackagePlus,
+  Store,
+  Tag,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import type { TabItem } from '../../../components/ui/tabs';
+import { Tabs, useActiveTab } from '../../../components/ui/tabs';
+import { flattenPages, useMyFavorites } from '../../listings/api/listing-queries';
+import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
+import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
+import { NotificationsFeed } from '../../notifications/components/notifications-feed';
+import { OffersList } from '../../offers/components/offers-list';
+import { useProfileListings } from '../api/profiles.api';
+import { MemberPosts } from './member-posts';
+
+export type ProfileTab =
+  'listings' | 'sold' | 'favourites' | 'offers-received' | 'offers-made' | 'notifications' | 'posts';
+
+const LISTINGS_TAB: TabItem<ProfileTab> = { id: 'listings', label: 'Listings', icon: Store };
+const SOLD_TAB: TabItem<ProfileTab> = { id: 'sold', label: 'Sold', icon: PackageCheck };
+const POSTS_TAB: TabItem<ProfileTab> = { id: 'posts', label: 'Posts', icon: MessagesSquare };
+
+/** The tabs of your own profile; `?tab=` names one (spec 001 §2), the first is the default. */
+export const OWN_TABS: readonly TabItem<ProfileTab>[] = [
+  LISTINGS_TAB,
+  SOLD_TAB,
+  { id: 'favourites', label: 'Favourites', icon: Bookmark },
+  { id: 'offers-received', label: 'Offers received', icon: HandCoins },
+  { id: 'offers-made', label: 'Offers made', icon: Tag },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
+  POSTS_TAB,
+];
+/** Another member's profile shows what is public. */
+export const OTHER_TABS: readonly TabItem<ProfileTab>[] = [LISTINGS_TAB, SOLD_TAB, POSTS_TAB];
+
+interface TabContent {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action: ReactNode;
+}
+
+const listGearAction = (
+  <Link to="/marketplace/new" className={buttonClasses()}>
+    <PackagePlus aria-hidden="true" size={18} />
+    List My Gear
+  </Link>
+);
+const browseAction = (
+  <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
+    Browse the Marketplace
+  </Link>
+);
+const forumAction = (
+  <Link to="/forum" className={buttonClasses({ variant: 'secondary' })}>
+    Go to the Community
+  </Link>
+);
+
+function tabContent(tab: ProfileTab, own: boolean, name: string): TabContent {
+  switch (tab) {
+    case 'offers-received':
+      return {
+        icon: HandCoins,
+        title: 'No offers received yet',
+        description:
+          'When a buyer makes an offer on one of your listings, it appears here for you to accept or decline.',
+        action: listGearAction,
+      };
+    case 'offers-made':
+      return {
+        icon: Tag,
+        title: 'No offers made yet',
+        description: 'Offers you make on other anglers’ gear appear here, with the seller’s answer.',
+        action: browseAction,
+      };
+    case 'notifications':
+      return {
+        icon: Bell,
+        title: 'No notifications',
+        description: 'Offers on your gear, new messages, sold items and product alerts will show up here.',
+        action: browseAction,
+      };
+    case 'favourites':
+      return {
+        icon: Bookmark,
+        title: 'No favourites yet',
+        description: 'Choose Favourite on a listing’s page to keep it here and find it again later.',
+        action: browseAction,
+      };
+    case 'sold':
+      return own
+        ? {
+            icon: PackageCheck,
+            title: 'Nothing sold yet',
+            description: 'Gear you mark as sold moves here, with the buyer’s rating once they give one.',
+            action: listGearAction,
+          }
+        : {
+            icon: PackageCheck,
+            title: `${name} hasn’t sold anything yet`,
+            description: 'Gear this member sells on Castline will be listed here.',
+            action: browseAction,
+          };
+    case 'posts':
+      return own
+        ? {
+            icon: MessagesSquare,
+            title: 'You haven’t posted yet',
+            description: 'Share a fishing report, ask about gear or help another angler in the Community.',
+            action: forumAction,
+          }
+        : {
+            icon: MessagesSquare,
+            title: `${name} hasn’t posted yet`,
+            description: 'Posts this member writes in the Community will appear here.',
+            action: forumAction,
+          };
+    case 'listings':
+      return own
+        ? {
+            icon: PackageOpen,
+            title: 'You have no listings yet',
+            description: 'Gear you put up for sale appears here, with its status and any offers.',
+            action: listGearAction,
+          }
+        : {
+            icon: PackageOpen,
+            title: `${name} has no listings yet`,
+            description: 'Gear this member puts up for sale will appear here.',
+            action: browseAction,
+          };
+  }
+}
+
+/** The member's tabs under the header; the address (`?tab=`) says which one is open. */
+export function ProfileTabs({ own, userId, name }: { own: boolean; userId: string; name: string }) {
+  const tabs = own ? OWN_TABS : OTHER_TABS;
+  const active = useActiveTab(tabs) ?? 'listings';
+  const content = tabContent(active, own, name);
+  const label = tabs.find((tab) => tab.id === active)?.label ?? 'Listings';
+  const empty = (
+    <EmptyState
+      icon={content.icon}
+      title={content.title}
+      description={content.description}
+      action={content.action}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Tabs tabs={tabs} label="Profile sections" />
+      <section aria-label={label}>
+        {active === 'listings' ? (
+          <ProfileListings key="listings" userId={userId} sold={false} label="Listings" empty={empty} />
+        ) : active === 'sold' ? (
+          <ProfileListings key="sold" userId={userId} sold label="Sold listings" empty={empty} />
+        ) : active === 'posts' ? (
+          <MemberPosts userId={userId} empty={empty} />
+        ) : own && active === 'favourites' ? (
+          <Favourites empty={empty} />
+        ) : own && active === 'offers-received' ? (
+          <OffersList role="received" />
+        ) : own && active === 'offers-made' ? (
+          <OffersList role="made" />
+        ) : own && active === 'notifications' ? (
+          <div className="flex flex-col gap-3">
+            <NotificationsFeed tab="all" viewerId={userId} label="Your notifications" empty={empty} />
+            <Link to="/notifications" className="self-start text-sm font-semibold text-brand hover:underline">
+              Open the notifications page
+            </Link>
+          </div>
+        ) : (
+          empty
+        )}
+      </section>
+    </div>
+  );
+}
+
+interface ListingsTabProps {
+  userId: string;
+  sold: boolean;
+  label: string;
+  empty: ReactNode;
+}
+
+/** The member's unsold or sold listings, 20 at a time; the detail page's Close comes back here. */
+function ProfileListings({ userId, sold, label, empty }: ListingsTabProps) {
+  const location = useLocation();
+  const listings = useProfileListings(userId, sold);
+  const { items, total } = flattenPages(listings.data);
+
+  if (listings.isPending) return <ListingGridSkeleton count={4} label={`Loading ${label.toLowerCase()}`} />;
+  if (listings.isError && !listings.data) {
+    return <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />;
+  }
+  if (total === 0) return empty;
+  return (
+    <div className="flex flex-col gap-4">
+      <ListingGrid listings={items} from={`${location.pathname}${location.search}`} label={label} />
+      <ListingPager listings={listings} shown={items.length} total={total} />
+    </div>
+  );
+}
+
+/** The signed-in member's favourites. */
+function Favourites({ empty }: { empty: ReactNode }) {
+  const location = useLocation();
+  const favourites = useMyFavorites();
+  const { items, total } = flattenPages(favourites.data);
+
+  if (favourites.isPending) return <ListingGridSkeleton count={4} label="Loading favourites" />;
+  if (favourites.isError && !favourites.data) {
+    return <ListingsError message={favourites.error.message} onRetry={() => void favourites.refetch()} />;
+  }
+  if (total === 0) return empty;
+  return (
+    <div className="flex flex-col gap-4">
+      <ListingGrid listings={items} from={`${location.pathname}${location.search}`} label="Favourites" />
+      <ListingPager listings={favourites} shown={items.length} total={total} />
+    </div>
+  );
+}
