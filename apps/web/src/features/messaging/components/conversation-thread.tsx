@@ -2,7 +2,7 @@ import type { ConversationDetailDto } from '@castline/shared';
 import { MESSAGING_MESSAGES } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle, UserRoundX } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -83,6 +83,8 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
   const typing = useIsTyping(memberId);
   /** The listing goes with the first message sent from its page only. */
   const listingSent = useRef(false);
+  /** A blocked member's messages stay collapsed until the viewer asks to see them. */
+  const [showBlocked, setShowBlocked] = useState(false);
 
   const messages = useMemo(() => threadMessages(messagesQuery.data), [messagesQuery.data]);
   const items = useMemo(() => threadItems(messages, outgoing), [messages, outgoing]);
@@ -181,6 +183,15 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
         {typing && (
           <p className="text-center text-sm text-ink-muted italic">{`${member.username} is typing…`}</p>
         )}
+      </div>
+    );
+  } else if (conversation.blocked_by_me && !showBlocked) {
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+        <p className="text-sm text-ink-muted">{`You blocked ${member.username}, so this conversation is hidden.`}</p>
+        <Button variant="secondary" size="sm" onClick={() => setShowBlocked(true)}>
+          Show messages
+        </Button>
       </div>
     );
   } else {

@@ -220,6 +220,19 @@ describe('conversation list', () => {
     expect(await list.findByText('bass_boss')).toBeInTheDocument();
   });
 
+  it('starts a new conversation with a member found by name', async () => {
+    const { user } = show('/messages', {
+      'GET /api/profiles/search': { body: { items: [seller] } },
+      ...sellerThread(),
+    });
+
+    await user.type(await screen.findByRole('combobox', { name: 'New message' }), 'reel');
+    await user.click(await screen.findByRole('option', { name: /reel_deal/ }));
+
+    const thread = within(await screen.findByRole('region', { name: 'Conversation' }));
+    expect(await thread.findByRole('heading', { level: 2, name: 'reel_deal' })).toBeInTheDocument();
+  });
+
   it('offers another try when the list cannot be loaded', async () => {
     let fail = true;
     const { user } = show('/messages', {
@@ -541,6 +554,25 @@ describe('thread', () => {
     expect(await composer()).toHaveAccessibleDescription(reason);
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
   });
+});
+
+it('keeps a blocked member’s messages collapsed until asked', async () => {
+  const fromSeller = buildMessage({
+    sender_id: SELLER,
+    recipient_id: ME,
+    content: 'Last chance on the rod!',
+  });
+  const { user } = show(
+    `/messages/${SELLER}`,
+    sellerThread({ detail: { blocked_by_me: true }, messages: [fromSeller] }),
+  );
+
+  expect(
+    await screen.findByText('You blocked reel_deal, so this conversation is hidden.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('Last chance on the rod!')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show messages' }));
+  expect(await screen.findByText('Last chance on the rod!')).toBeInTheDocument();
 });
 
 describe('addresses', () => {

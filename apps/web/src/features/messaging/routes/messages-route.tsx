@@ -2,12 +2,13 @@ import { MESSAGING_MESSAGES } from '@castline/shared';
 import { MessagesSquare, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../auth/api/auth.api';
+import { MemberSearch } from '../../members';
 import { ConversationList } from '../components/conversation-list';
 import { BackToConversations, ConversationThread } from '../components/conversation-thread';
 import type { ConversationTarget } from '../lib/conversation-route';
@@ -99,6 +100,7 @@ export function MessagesRoute() {
   const recipient = useSelectedRecipient();
   const [searchParams] = useSearchParams();
   const listHeadingId = useId();
+  const navigate = useNavigate();
   const user = data?.user;
   if (!user) return null;
 
@@ -122,6 +124,12 @@ export function MessagesRoute() {
           <h2 id={listHeadingId} className="text-lg font-semibold tracking-tight">
             Conversations
           </h2>
+          <MemberSearch
+            label="New message"
+            placeholder="Find a member by username or name"
+            excludeIds={[user.id]}
+            onSelect={(member) => void navigate(`/messages/${encodeURIComponent(member.id)}`)}
+          />
           <ConversationList viewerId={user.id} selectedMemberId={selectedMemberId} />
         </section>
         <section
