@@ -230,6 +230,10 @@ test.describe('header, menus and bottom bar', () => {
         page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Messages' }),
       ).toHaveAttribute('aria-current', 'page');
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Create Post' }).click();
+      // The forum opens with its create-post dialog ready.
+      await expect(page).toHaveURL(/\/forum$/);
+      await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+      await page.keyboard.press('Escape');
       await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Open menu' }).click();
