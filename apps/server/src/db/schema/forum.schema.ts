@@ -75,6 +75,7 @@ export const postComments = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     status: text('status').notNull().default('published'),
+    moderation_reason: text('moderation_reason'),
     likes_count: integer('likes_count').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,3 +6,4 @@ export * from './messaging.schema.js';
 export * from './offers.schema.js';
 export * from './alerts.schema.js';
 export * from './forum.schema.js';
+export * from './admin.schema.js';

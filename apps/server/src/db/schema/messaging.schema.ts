@@ -24,12 +24,19 @@ export const messages = pgTable(
     client_id: uuid('client_id'),
     /** The listing the message was sent from (Message seller / Make an offer), if any. */
     product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Moderation (spec 001 §3): active, or hidden / flagged with a reason. */
+    moderation_status: text('moderation_status').notNull().default('active'),
+    moderation_reason: text('moderation_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('messages_not_to_self_check', sql`${table.sender_id} <> ${table.recipient_id}`),
     check('messages_type_check', sql`${table.type} in ('chat', 'offer', 'system')`),
+    check(
+      'messages_moderation_status_check',
+      sql`${table.moderation_status} in ('active', 'hidden', 'flagged')`,
+    ),
     uniqueIndex('messages_sender_client_id_idx')
       .on(table.sender_id, table.client_id)
       .where(sql`client_id is not null`),

@@ -96,6 +96,8 @@ interface RawConversationRow extends Record<string, unknown> {
   read_at: string | null;
   client_id: string | null;
   product_id: string | null;
+  moderation_status: string;
+  moderation_reason: string | null;
   created_at: string;
   updated_at: string;
   partner_id: string;
@@ -222,6 +224,8 @@ export function createMessagingRepository(db: Database) {
           to_char(l.read_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as read_at,
           l.client_id::text as client_id,
           l.product_id::text as product_id,
+          l.moderation_status,
+          l.moderation_reason,
           to_char(l.created_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as created_at,
           to_char(l.updated_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as updated_at,
           pr.id::text as partner_id,
@@ -262,6 +266,8 @@ export function createMessagingRepository(db: Database) {
           read_at: row.read_at === null ? null : new Date(row.read_at),
           client_id: row.client_id,
           product_id: row.product_id,
+          moderation_status: row.moderation_status,
+          moderation_reason: row.moderation_reason,
           created_at: new Date(row.created_at),
           updated_at: new Date(row.updated_at),
         },
