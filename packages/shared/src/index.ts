@@ -18,3 +18,4 @@ export * from './listings/places.schemas.js';
 export * from './social/index.js';
 export * from './policies/offer.policy.js';
 export * from './community/index.js';
+export * from './admin/index.js';

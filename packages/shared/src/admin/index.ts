@@ -1,0 +1,3 @@
+export * from './admin-users.schemas.js';
+export * from './moderation.schemas.js';
+export * from './monitoring.schemas.js';
