@@ -46,7 +46,9 @@ import { registerOffersModule } from './modules/offers/offers.module.js';
 import { registerAlertsModule } from './modules/alerts/alerts.module.js';
 import { registerSettingsModule } from './modules/settings/settings.module.js';
 import { registerForumModule } from './modules/forum/forum.module.js';
+import { registerModerationModule } from './modules/moderation/moderation.module.js';
 import { registerRealtimeModule } from './modules/realtime/realtime.module.js';
+import { registerMonitoringModule } from './modules/monitoring/monitoring.module.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -182,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
   // Realtime socket and presence, uploads and stored files (/api/uploads, /files/*), places, listings.
-  await registerRealtimeModule(app, context);
+  const realtimeHub = await registerRealtimeModule(app, context);
   await registerImagesModule(app, context);
   await registerPlacesModule(app, context);
   await registerListingsModule(app, context);
@@ -191,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOffersModule(app, context);
   await registerAlertsModule(app, context);
   await registerSettingsModule(app, context);
+  await registerModerationModule(app, context);
+  await registerMonitoringModule(app, context, { realtimeHub });
   await registerForumModule(app, context);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');

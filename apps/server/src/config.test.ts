@@ -47,6 +47,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads an optional metrics token of at least 16 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-token-0123456789' }).metricsToken).toBe(
+      'scrape-token-0123456789',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
+
   describe('file storage', () => {
     const s3 = {
       STORAGE_DRIVER: 's3',

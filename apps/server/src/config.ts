@@ -67,6 +67,14 @@ const EnvShape = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFlag(false),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters long',
+    }),
   S3_PREFIX: optionalText.refine((value) => value === undefined || S3_PREFIX_PATTERN.test(value), {
     message: 'must be folder names of letters, digits, _ . - separated by /, such as castline/prod',
   }),
@@ -132,6 +140,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   storage: StorageConfig;
+  /** Bearer token for GET /metrics; /metrics answers 404 when unset. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     storage: storageConfig(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -17,6 +17,30 @@ function sendError(
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
+/** Told about every unexpected (500) error; must not throw (a failure is swallowed and logged). */
+export type UnexpectedErrorRecorder = (error: unknown, request: FastifyRequest) => void | Promise<void>;
+
+const recorders = new WeakMap<FastifyInstance, UnexpectedErrorRecorder>();
+
+/** Sets who records the unexpected errors that the app's error handler answers with 500. */
+export function recordUnexpectedErrors(app: FastifyInstance, recorder: UnexpectedErrorRecorder): void {
+  recorders.set(app, recorder);
+}
+
+/** Fire and forget: recording never delays, changes or breaks the answer. */
+function notifyRecorder(app: FastifyInstance, error: unknown, request: FastifyRequest): void {
+  const recorder = recorders.get(app);
+  if (!recorder) return;
+  try {
+    const pending = recorder(error, request);
+    if (pending) {
+      pending.catch((failure: unknown) => request.log.warn({ err: failure }, 'recording the error failed'));
+    }
+  } catch (failure) {
+    request.log.warn({ err: failure }, 'recording the error failed');
+  }
+}
+
 function issuesFromPaths(items: { path: string; message: string }[]): ErrorIssueDto[] {
   return items.map((item) => ({ path: item.path, message: item.message }));
 }
@@ -71,6 +95,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, 'CONFLICT', 'This record already exists.');
     }
     request.log.error({ err: error }, 'unhandled error');
+    notifyRecorder(app, error, request);
     return sendError(reply, 'INTERNAL', APP_MESSAGES.internal);
   });
 

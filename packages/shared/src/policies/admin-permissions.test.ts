@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { AdminRoleName } from '../roles.js';
 import {
   ADMIN_PERMISSIONS,
+  type AdminPermission,
   hasPermissions,
   isAdmin,
   ROLE_PERMISSIONS,
@@ -36,8 +38,8 @@ describe('hasPermissions', () => {
   const admin = actor({ is_admin: true, hasAdminRole: true, permissions: ROLE_PERMISSIONS.admin });
 
   it('requires every listed permission', () => {
-    expect(hasPermissions(moderator, ['users.ban', 'content.moderate'])).toBe(true);
-    expect(hasPermissions(moderator, ['users.ban', 'settings.manage'])).toBe(false);
+    expect(hasPermissions(moderator, ['users.read', 'content.moderate'])).toBe(true);
+    expect(hasPermissions(moderator, ['users.read', 'settings.manage'])).toBe(false);
     expect(hasPermissions(support, ['analytics.read'])).toBe(true);
     expect(hasPermissions(support, ['users.ban'])).toBe(false);
   });
@@ -50,4 +52,36 @@ describe('hasPermissions', () => {
     const flagless = actor({ is_admin: false, hasAdminRole: true, permissions: ADMIN_PERMISSIONS });
     expect(hasPermissions(flagless, ['users.read'])).toBe(false);
   });
+});
+
+describe('ROLE_PERMISSIONS matrix', () => {
+  const Y = true;
+  const N = false;
+  // permission: [super_admin, admin, moderator, support]
+  const matrix: Record<AdminPermission, [boolean, boolean, boolean, boolean]> = {
+    'users.read': [Y, Y, Y, Y],
+    'users.ban': [Y, Y, N, N],
+    'users.roles': [Y, Y, N, N],
+    'content.moderate': [Y, Y, Y, N],
+    'listings.manage': [Y, Y, Y, N],
+    'moderation.rules': [Y, Y, N, N],
+    'forum.manage': [Y, Y, Y, N],
+    'audit.read': [Y, Y, Y, N],
+    'sessions.manage': [Y, Y, N, Y],
+    'settings.manage': [Y, Y, N, N],
+    'analytics.read': [Y, Y, N, Y],
+  };
+  const roles: AdminRoleName[] = ['super_admin', 'admin', 'moderator', 'support'];
+
+  it('covers every permission', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...ADMIN_PERMISSIONS].sort());
+  });
+
+  it.each(ADMIN_PERMISSIONS.flatMap((permission) => roles.map((role, i) => [permission, role, i] as const)))(
+    '%s for %s',
+    (permission, role, i) => {
+      const holder = actor({ is_admin: true, hasAdminRole: true, permissions: ROLE_PERMISSIONS[role] });
+      expect(hasPermissions(holder, [permission])).toBe(matrix[permission][i]);
+    },
+  );
 });

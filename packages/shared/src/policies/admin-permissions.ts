@@ -6,6 +6,7 @@ export const ADMIN_PERMISSIONS = [
   'users.ban',
   'users.roles',
   'content.moderate',
+  'listings.manage',
   'moderation.rules',
   'forum.manage',
   'audit.read',
@@ -15,12 +16,17 @@ export const ADMIN_PERMISSIONS = [
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** The permissions each admin role is granted when it is assigned. */
+/**
+ * The permissions each admin role is granted when it is assigned:
+ * - moderator: the moderation queue, listings and the forum, reading members and the audit log;
+ * - support: reading members, managing sessions, reading analytics;
+ * - admin and super_admin: everything.
+ */
 export const ROLE_PERMISSIONS: Record<AdminRoleName, readonly AdminPermission[]> = {
   super_admin: ADMIN_PERMISSIONS,
   admin: ADMIN_PERMISSIONS,
-  moderator: ['users.read', 'users.ban', 'content.moderate', 'forum.manage', 'audit.read'],
-  support: ['users.read', 'analytics.read'],
+  moderator: ['content.moderate', 'listings.manage', 'forum.manage', 'users.read', 'audit.read'],
+  support: ['users.read', 'sessions.manage', 'analytics.read'],
 };
 
 export interface PermissionActor {
@@ -43,4 +49,9 @@ export function hasPermissions(
 ): boolean {
   if (!actor || !isAdmin(actor)) return false;
   return required.every((permission) => actor.permissions.includes(permission));
+}
+
+/** True when `actor` holds every permission `target` holds (an admin may not act on one with more rights). */
+export function holdsAllPermissionsOf(actor: readonly string[], target: readonly string[]): boolean {
+  return target.every((permission) => actor.includes(permission));
 }

@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'PRODUCT_ALERT',
   // Castline's own: a member was @mentioned in a forum post or comment.
   'MENTION',
+  // Castline's own: staff approved or rejected a listing waiting for approval.
+  'LISTING_REVIEWED',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -150,7 +152,8 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
       if (data.conversationId) return `/messages/${data.conversationId}`;
       if (data.senderId) return `/messages?recipient=${data.senderId}`;
       return '/messages';
-    case 'PRODUCT_SOLD': {
+    case 'PRODUCT_SOLD':
+    case 'LISTING_REVIEWED': {
       const productId = data.productId ?? data.product_id;
       return productId ? `/marketplace/${productId}` : `/profile/${viewerId}`;
     }

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, profiles, sessions, users } from '../../db/schema/index.js';
+import { writeAudit } from '../admin/audit-writer.js';
+import { liftBan } from '../admin/ban-store.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AdminRoleRow = typeof adminRoles.$inferSelect;
@@ -76,6 +78,21 @@ export function createAccountsRepository(db: Database) {
 
     async deleteSession(sessionId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** A ban whose end has passed is lifted (by the system), audited, in one transaction. */
+    async liftExpiredBan(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await liftBan(tx, userId, null);
+        await writeAudit(tx, {
+          actorId: null,
+          action: 'user.ban_expired',
+          entityType: 'user',
+          entityId: userId,
+          severity: 'low',
+          newData: { status: 'active' },
+        });
+      });
     },
 
     async deleteOtherSessions(userId: string, keepSessionId: string): Promise<number> {

@@ -18,6 +18,7 @@ import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS, canRevokeSession } from '@castlin
 import {
   AppError,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   RateLimitedError,
   UnauthenticatedError,
@@ -29,6 +30,7 @@ import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
+import { banMessage } from '../admin/ban-store.js';
 
 export interface ActiveSession {
   sessionId: string;
@@ -96,6 +98,22 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
     const account = await repository.findAccount(userId);
     if (!account) throw new NotFoundError(M.profileNotFound);
     return presentCurrentUser(account);
+  }
+
+  /**
+   * A banned member may not sign in until the ban ends: the session just made is ended and the
+   * answer says why and until when. A ban whose end has passed is lifted instead.
+   */
+  async function refuseBannedMember(userId: string, newSessionId: string, now = new Date()) {
+    const account = await repository.findAccount(userId);
+    if (!account || account.profile.status !== 'banned') return;
+    const until = account.profile.ban_end_date;
+    if (until && until.getTime() <= now.getTime()) {
+      await repository.liftExpiredBan(userId);
+      return;
+    }
+    await repository.deleteSession(newSessionId);
+    throw new ForbiddenError(banMessage(account.profile.banned_reason, until));
   }
 
   async function resolveSession(ctx: RequestContext): Promise<WithCookies<ActiveSession | null>> {
@@ -183,6 +201,7 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
       const userId = signedIn.response.user.id;
       const sessionRow = await repository.findSessionByToken(signedIn.response.token);
       if (!sessionRow) throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
+      await refuseBannedMember(userId, sessionRow.id);
       const user = await currentUser(userId);
       return {
         result: { user, session: { id: sessionRow.id, expiresAt: sessionRow.expiresAt.toISOString() } },

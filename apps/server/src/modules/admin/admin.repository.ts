@@ -1,6 +1,7 @@
 import { and, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, profiles, users } from '../../db/schema/index.js';
+import { createAdminUsersRepository } from './admin-users.repository.js';
 
 export interface MembershipCounts {
   members_total: number;
@@ -17,6 +18,8 @@ function countWhere(condition: SQL | undefined) {
 
 export function createAdminRepository(db: Database) {
   return {
+    ...createAdminUsersRepository(db),
+
     /** Membership figures in one pass over profiles (admin_roles holds at most one row per member). */
     async membershipCounts(newSince: Date): Promise<MembershipCounts> {
       const [row] = await db

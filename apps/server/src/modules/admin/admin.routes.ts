@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminAccessDto, AdminOverviewDto, ApiErrorDto } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
 import type { AdminService } from './admin.service.js';
+import { registerAdminUsersRoutes } from './admin-users.routes.js';
 
 const errors = { 401: ApiErrorDto, 403: ApiErrorDto };
 const tags = ['admin'];
@@ -35,4 +36,6 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService): 
       return admin.overview();
     },
   });
+
+  registerAdminUsersRoutes(app, admin);
 }

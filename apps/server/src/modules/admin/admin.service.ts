@@ -2,11 +2,14 @@ import type { AdminAccessDto, AdminOverviewDto } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import type { AdminRepository } from './admin.repository.js';
 import { presentAdminAccess, presentOverview } from './admin.presenter.js';
+import { createAdminUsersService } from './admin-users.service.js';
 
 const NEW_MEMBER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createAdminService({ repository }: { repository: AdminRepository }) {
   return {
+    ...createAdminUsersService({ repository }),
+
     access(actor: Actor): AdminAccessDto {
       return presentAdminAccess(actor);
     },

@@ -26,6 +26,7 @@ import {
   UnauthenticatedError,
 } from '../../http/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import { moderateWrite, type RuleSubject } from '../moderation/rules-engine.js';
 import { publishNotifications } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
@@ -68,6 +69,11 @@ export interface ForumServiceDeps {
 }
 
 type ContentEntity = 'post' | 'comment' | 'like';
+
+/** What moderation rules read of a post. */
+function postSubject(id: string, title: string, content: string): RuleSubject {
+  return { entityType: 'forum_post', entityId: id, text: `${title}\n${content}` };
+}
 
 /** Staff who see and manage every post and comment: admins holding content.moderate, not banned. */
 export function moderatesContent(actor: Actor | null): boolean {
@@ -197,6 +203,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
         fields,
         extractMentions(fields.content),
       );
+      await moderateWrite(repository.db, postSubject(id, fields.title, fields.content), logger);
       await publish('post', id, actor.id, notifications);
       return detail(id, actor);
     },
@@ -220,6 +227,10 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
         repository.updatePost(id, changes, { id: actor.id, username: actor.username }, mentions),
       );
       if (!effects) throw new NotFoundError(M.postNotFound);
+      if (body.title !== undefined || body.content !== undefined) {
+        const text = postSubject(id, body.title ?? state.title, body.content ?? state.content);
+        await moderateWrite(repository.db, text, logger);
+      }
       await publish('post', id, actor.id, effects.notifications);
       return detail(id, actor);
     },
@@ -249,6 +260,11 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
         extractMentions(content),
       );
       if (!created) throw new NotFoundError(M.postNotFound);
+      await moderateWrite(
+        repository.db,
+        { entityType: 'forum_comment', entityId: created.id, text: content },
+        logger,
+      );
       await publish('comment', postId, actor.id, created.notifications);
       const row = await repository.findComment(created.id, actor.id);
       if (!row) throw new NotFoundError(M.commentNotFound);

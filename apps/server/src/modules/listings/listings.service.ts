@@ -33,6 +33,7 @@ import {
   ValidationError,
 } from '../../http/errors.js';
 import type { Transaction } from '../../db/client.js';
+import { moderateWrite, type RuleSubject } from '../moderation/rules-engine.js';
 import { publishNotifications } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import type {
@@ -70,6 +71,11 @@ export interface ListingsServiceDeps {
   /** Pushes the notifications and changes a listing's transaction made, once it has committed. */
   realtime?: RealtimePublisher | undefined;
   hooks?: ListingHooks | undefined;
+}
+
+/** What moderation rules read of a listing. */
+function listingSubject(id: string, fields: ListingFields): RuleSubject {
+  return { entityType: 'product', entityId: id, text: `${fields.title}\n${fields.description ?? ''}` };
 }
 
 function invalidFilter(path: string): ValidationError {
@@ -216,6 +222,7 @@ export function createListingsService({
         await coordinatesFor(fields),
         hooks.published,
       );
+      await moderateWrite(repository.db, listingSubject(id, fields), logger);
       await publish(effects);
       return present(id, actor.id);
     },
@@ -232,6 +239,7 @@ export function createListingsService({
         hooks.published,
       );
       if (!effects) throw new NotFoundError(M.productNotFound);
+      await moderateWrite(repository.db, listingSubject(id, fields), logger);
       await publish(effects);
       return present(id, actor.id);
     },

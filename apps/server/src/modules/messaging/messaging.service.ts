@@ -28,6 +28,7 @@ import {
   publishNotifications,
   unreadCounts,
 } from '../notifications/notification-writer.js';
+import { moderateWrite } from '../moderation/rules-engine.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { emailNotifierFor } from '../settings/email-notifier.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
@@ -182,6 +183,13 @@ export function createMessagingService({
         return { row, created: true, notifications };
       });
 
+      if (outcome.created) {
+        await moderateWrite(
+          db,
+          { entityType: 'message', entityId: outcome.row.id, text: outcome.row.content },
+          logger,
+        );
+      }
       const message = presentMessage(outcome.row);
       if (outcome.created) {
         await afterCommit('a new message', async () => {

@@ -2,7 +2,18 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearRecentEntries } from '../../../lib/monitoring';
+import type { MonitoringTransport } from '../../../lib/monitoring';
+import {
+  clearRecentEntries,
+  consoleSink,
+  createDefaultMonitoringClient,
+  createMonitoringClient,
+  createMonitoringDelivery,
+  MONITORING_ERRORS_PATH,
+  MONITORING_EVENTS_PATH,
+  recentEntrySink,
+  setMonitoring,
+} from '../../../lib/monitoring';
 import { ErrorTestRoute } from './error-test-route';
 
 function renderPage() {
@@ -133,5 +144,42 @@ describe('error test page', () => {
     expect(items[0]).toHaveTextContent('Timing');
     expect(items[0]).toHaveTextContent('error-test.slow-operation took 1500 ms');
     expect(items[0]).toHaveTextContent('1,500 ms');
+  });
+
+  it('sends what the four buttons report to the monitoring store', async () => {
+    reportTimerErrorsLikeABrowser();
+    const sent: { path: string; body: Record<string, { event_type?: string; message?: string }[]> }[] = [];
+    const transport = vi.fn<MonitoringTransport>(async (path, body) => {
+      sent.push({ path, body: JSON.parse(body) as (typeof sent)[number]['body'] });
+      return { status: 202 };
+    });
+    const delivery = createMonitoringDelivery({ transport, checkSignedIn: async () => true });
+    setMonitoring(createMonitoringClient({ sinks: [consoleSink(), recentEntrySink, delivery.add] }));
+    try {
+      renderPage();
+      expect(screen.getByText(/While you are signed in, reports are also sent/)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Trigger Uncaught Error' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Trigger Caught Exception' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Log Message' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Run Slow Operation' }));
+      await screen.findByText(/Finished in/, undefined, { timeout: 3000 });
+      await within(activityLog()).findByText('Error test: uncaught error thrown on purpose');
+
+      await act(() => delivery.flush());
+
+      const errors = sent
+        .filter((request) => request.path === MONITORING_ERRORS_PATH)
+        .flatMap((r) => r.body.errors!);
+      expect(errors.map((item) => item.message).sort()).toEqual([
+        'Error test: caught exception thrown on purpose',
+        'Error test: uncaught error thrown on purpose',
+      ]);
+      const events = sent
+        .filter((request) => request.path === MONITORING_EVENTS_PATH)
+        .flatMap((r) => r.body.events!);
+      expect(events.map((item) => item.event_type).sort()).toEqual(['log', 'timing']);
+    } finally {
+      setMonitoring(createDefaultMonitoringClient());
+    }
   });
 });

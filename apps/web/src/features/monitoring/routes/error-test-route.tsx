@@ -158,6 +158,10 @@ export function ErrorTestRoute() {
           Activity list below and in the browser console, marked <code>[castline]</code>. Nothing here changes
           your account, listings or messages.
         </p>
+        <p className="text-sm leading-relaxed text-ink-muted">
+          While you are signed in, reports are also sent to the monitoring store every 30 seconds and when you
+          leave the page, where admins see them under monitoring.
+        </p>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -34,6 +34,11 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
     message: 'Shimano Stradic was marked as sold to you',
     data: { productId: 'l_9', productName: 'Shimano Stradic' },
   },
+  LISTING_REVIEWED: {
+    title: 'Listing approved',
+    message: 'Your listing Shimano Stradic was approved and is now live',
+    data: { productId: 'l_9', productName: 'Shimano Stradic' },
+  },
   PRODUCT_ALERT: {
     title: 'Product Alert Match',
     message: 'Penn Slammer IV matches Saltwater reels',
