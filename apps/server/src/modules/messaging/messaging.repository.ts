@@ -86,6 +86,11 @@ function between(a: string, b: string): SQL {
   )!;
 }
 
+/** A message moderation hid is not shown to its recipient (its sender still sees what they wrote). */
+function notHiddenFrom(viewerId: string): SQL {
+  return sql`not (${messages.recipient_id} = ${viewerId} and ${messages.moderation_status} = 'hidden')`;
+}
+
 interface RawConversationRow extends Record<string, unknown> {
   id: string;
   sender_id: string;
@@ -195,7 +200,8 @@ export function createMessagingRepository(db: Database) {
           select m.*,
             case when m.sender_id = ${viewerId} then m.recipient_id else m.sender_id end as partner_id
           from messages m
-          where m.sender_id = ${viewerId} or m.recipient_id = ${viewerId}
+          where (m.sender_id = ${viewerId} or m.recipient_id = ${viewerId})
+            and not (m.recipient_id = ${viewerId} and m.moderation_status = 'hidden')
         ),
         latest as (
           select distinct on (partner_id) *
@@ -205,7 +211,7 @@ export function createMessagingRepository(db: Database) {
         unread as (
           select sender_id as partner_id, count(*)::int as n
           from messages
-          where recipient_id = ${viewerId} and read = false
+          where recipient_id = ${viewerId} and read = false and moderation_status <> 'hidden'
           group by sender_id
         ),
         origin as (
@@ -330,7 +336,7 @@ export function createMessagingRepository(db: Database) {
       const rows = await db
         .select({ message: messages, cursor_at: microIso(messages.created_at) })
         .from(messages)
-        .where(and(between(viewerId, otherId), older))
+        .where(and(between(viewerId, otherId), older, notHiddenFrom(viewerId)))
         .orderBy(desc(messages.created_at), desc(messages.id))
         .limit(limit + 1);
       return rows.map(({ message, cursor_at }) => ({

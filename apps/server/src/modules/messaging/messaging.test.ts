@@ -361,6 +361,33 @@ describe('GET /api/conversations/:userId and its messages', () => {
   });
 });
 
+describe('moderated messages', () => {
+  it('hides a message moderation hid from its recipient, not from its sender', async () => {
+    const a = await member();
+    const b = await member();
+    await sent(a, b, 'Hello, is the reel still for sale?');
+    const spam = await sent(a, b, 'Cheap watches at example.test');
+    await t.database.db
+      .update(messages)
+      .set({ moderation_status: 'hidden', moderation_reason: 'Matched rule: watches' })
+      .where(eq(messages.id, spam.id));
+
+    const contents = async (viewer: Member, other: Member) =>
+      MessagePageDto.parse(
+        (await get(t.app, `/api/conversations/${other.id}/messages`, viewer)).json(),
+      ).items.map((m) => m.content);
+    expect(await contents(b, a)).toEqual(['Hello, is the reel still for sale?']);
+    expect(await contents(a, b)).toEqual([
+      'Cheap watches at example.test',
+      'Hello, is the reel still for sale?',
+    ]);
+    const [row] = (await conversations(b)).items;
+    expect(row?.last_message.content).toBe('Hello, is the reel still for sale?');
+    expect(row?.unread_count).toBe(1);
+    expect((await unread(b)).messages).toBe(1);
+  });
+});
+
 describe('POST /api/conversations/:userId/read', () => {
   it("marks the other member's messages and their notifications read and answers the new totals", async () => {
     const [a, b, c] = [await member(), await member(), await member()];

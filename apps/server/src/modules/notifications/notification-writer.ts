@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { NotificationData, NotificationDto, NotificationType, UnreadCountsDto } from '@castline/shared';
 import {
   conversationIdFor,
@@ -89,7 +89,13 @@ export async function unreadCounts(executor: Executor, userId: string): Promise<
   const [unreadMessages] = await executor
     .select({ n: count() })
     .from(messages)
-    .where(and(eq(messages.recipient_id, userId), eq(messages.read, false)));
+    .where(
+      and(
+        eq(messages.recipient_id, userId),
+        eq(messages.read, false),
+        ne(messages.moderation_status, 'hidden'),
+      ),
+    );
   const [unreadNotifications] = await executor
     .select({ n: count() })
     .from(notifications)
