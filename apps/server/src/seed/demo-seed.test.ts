@@ -16,6 +16,11 @@ import {
 import {
   adminRoles,
   alertNotifications,
+  auditLogs,
+  moderationQueue,
+  moderationRules,
+  monitoringErrors,
+  userBans,
   messages,
   notifications,
   offers,
@@ -200,5 +205,38 @@ describe('demo seed', () => {
     );
     const mentionNotes = await db.select().from(notifications).where(eq(notifications.type, 'MENTION'));
     expect(mentionNotes.length).toBeGreaterThan(0);
+  });
+
+  it('gives the admin area a history: audit log, pending listings, open reports, rules and errors', async () => {
+    const db = database.db;
+    const audit = await db.select().from(auditLogs);
+    expect(audit.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(audit.map((a) => a.severity))).toEqual(new Set(['low', 'medium', 'high']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['user.ban', 'user.unban', 'user.role']),
+    );
+    const bans = await db.select().from(userBans);
+    expect(bans).toMatchObject([{ is_active: false }]);
+    expect(bans[0]!.lifted_at).not.toBeNull();
+
+    const pendingListings = await db.select().from(products).where(eq(products.moderation_status, 'pending'));
+    expect(pendingListings.length).toBeGreaterThanOrEqual(3);
+    const open = await db.select().from(moderationQueue).where(eq(moderationQueue.status, 'pending'));
+    expect(new Set(open.map((q) => q.entity_type))).toEqual(
+      new Set(['forum_post', 'product', 'forum_comment', 'user']),
+    );
+    expect(new Set(open.map((q) => q.priority)).size).toBe(4);
+    expect(await db.select().from(moderationQueue)).toHaveLength(6);
+
+    const rules = await db.select().from(moderationRules);
+    expect(rules.map((r) => [r.kind, r.action]).sort()).toEqual([
+      ['pattern', 'hide'],
+      ['phrase', 'flag'],
+      ['word', 'queue'],
+    ]);
+    const errors = await db.select().from(monitoringErrors);
+    const groups = new Map<string, number>();
+    for (const e of errors) groups.set(e.fingerprint, (groups.get(e.fingerprint) ?? 0) + 1);
+    expect(Math.max(...groups.values())).toBeGreaterThanOrEqual(3);
   });
 });

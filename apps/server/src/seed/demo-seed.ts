@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/accounts/password-hasher.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { seedDemoListings } from './listing-seed.js';
 import { seedDemoSocial } from './social-seed.js';
+import { seedDemoAdmin } from './admin-seed.js';
 import { seedDemoForum } from './forum-seed.js';
 import { avatarSvg } from './avatar.js';
 
@@ -315,6 +316,7 @@ export async function seedDemoData(
   const listings = await seedDemoListings(db, storage, sellerIds);
   const social = await seedDemoSocial(db);
   await seedDemoForum(db, storage);
+  await seedDemoAdmin(db);
   logger.info(
     { members: DEMO_MEMBERS.length, listings, ...social },
     'demo data seeded into the empty database',
