@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ModerationEntityType, ModerationPriority } from '@castline/shared';
+import type { ModerationEntityType, ModerationPriority, RuleTarget } from '@castline/shared';
+import { setContentModerationStatus } from './rules-engine.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import {
   messages,
@@ -413,29 +414,9 @@ export function createModerationRepository(db: Database) {
       status: 'hidden' | 'flagged',
       reason: string | null,
     ): Promise<void> {
-      switch (type) {
-        case 'product':
-          await tx
-            .update(products)
-            .set({ moderation_status: status, moderation_reason: reason, updated_at: sql`now()` })
-            .where(eq(products.id, id));
-          return;
-        case 'forum_post':
-          await tx.update(posts).set({ status, moderation_reason: reason }).where(eq(posts.id, id));
-          return;
-        case 'forum_comment':
-          await tx
-            .update(postComments)
-            .set({ status, moderation_reason: reason })
-            .where(eq(postComments.id, id));
-          return;
-        case 'message':
-          await tx
-            .update(messages)
-            .set({ moderation_status: status, moderation_reason: reason })
-            .where(eq(messages.id, id));
-          return;
-      }
+      // A reported member has no content status; bans are handled by the admin module.
+      if (type === 'user') return;
+      await setContentModerationStatus(tx, type as RuleTarget, id, status, reason);
     },
 
     /**

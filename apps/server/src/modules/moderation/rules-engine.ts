@@ -117,12 +117,13 @@ export function ruleReason(name: string): string {
   return `Matched rule: ${name}`;
 }
 
-async function setStatus(
+/** Hides or flags a listing, post, comment or message with a reason (rules and reviews alike). */
+export async function setContentModerationStatus(
   executor: Executor,
   entityType: RuleTarget,
   entityId: string,
   status: 'hidden' | 'flagged',
-  reason: string,
+  reason: string | null,
 ): Promise<void> {
   const at = sql`now()`;
   switch (entityType) {
@@ -187,7 +188,7 @@ export async function applyModerationRules(
       });
     }
   } else {
-    await setStatus(
+    await setContentModerationStatus(
       executor,
       subject.entityType,
       subject.entityId,
