@@ -7,7 +7,9 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The Redis suite needs a Redis server; it is part of the run whenever REDIS_URL is set.
     // Two instances over PostgreSQL and Redis: the PostgreSQL pass when REDIS_URL is set.
+    // The PostgreSQL pool settings: the PostgreSQL pass.
     exclude: [
+      ...(process.env.CASTLINE_TEST_ENGINE === 'postgres' ? [] : ['test/postgres-pool.test.ts']),
       ...(process.env.REDIS_URL ? [] : ['test/redis.test.ts']),
       ...(process.env.REDIS_URL && process.env.CASTLINE_TEST_ENGINE === 'postgres'
         ? []

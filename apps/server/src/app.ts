@@ -22,6 +22,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
+import { scheduleBanExpiry } from './modules/admin/ban-expiry.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -176,12 +177,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database, APP_VERSION);
   registerAccountsRoutes(app, accounts);
-  registerAdminRoutes(app, createAdminService({ repository: createAdminRepository(database.db) }));
   registerProfilesRoutes(app, createProfilesService({ repository: createProfilesRepository(database.db) }));
   registerCaptainsRoutes(app, createCaptainsService({ repository: createCaptainsRepository(database.db) }));
   if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
   const bus = deps.bus ?? createMemoryBus();
   const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
+  registerAdminRoutes(
+    app,
+    createAdminService({
+      repository: createAdminRepository(database.db),
+      realtime: context.realtime,
+      logger: app.log,
+    }),
+  );
+  scheduleBanExpiry(app, database);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
   // Realtime socket and presence, uploads and stored files (/api/uploads, /files/*), places, listings.
   const realtimeHub = await registerRealtimeModule(app, context);

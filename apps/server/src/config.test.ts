@@ -40,6 +40,19 @@ describe('loadConfig', () => {
     ).toThrow(/AUTH_SECRET/);
   });
 
+  it('reads the PostgreSQL pool size and statement timeout, within their limits', () => {
+    expect(loadConfig({}).databasePool).toEqual({ max: 10, statementTimeoutMs: 15_000 });
+    expect(
+      loadConfig({ DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).databasePool,
+    ).toEqual({ max: 40, statementTimeoutMs: 5000 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(
+      /DATABASE_POOL_MAX: must be a whole number from 1 to 200/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: must be milliseconds from 100 to 600000/,
+    );
+  });
+
   it('derives the public URL from the port and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://castline.example/' }).publicUrl).toBe(

@@ -41,6 +41,18 @@ const EnvShape = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'must be a whole number from 1 to 200' })
+    .int({ error: 'must be a whole number from 1 to 200' })
+    .min(1, { error: 'must be a whole number from 1 to 200' })
+    .max(200, { error: 'must be a whole number from 1 to 200' })
+    .default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds from 100 to 600000' })
+    .int({ error: 'must be milliseconds from 100 to 600000' })
+    .min(100, { error: 'must be milliseconds from 100 to 600000' })
+    .max(600_000, { error: 'must be milliseconds from 100 to 600000' })
+    .default(15_000),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('castline:'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
@@ -129,6 +141,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections this instance keeps at most, and the longest a statement may run. */
+  databasePool: { max: number; statementTimeoutMs: number };
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   smtpUrl: string | undefined;
@@ -171,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePool: { max: env.DATABASE_POOL_MAX, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     smtpUrl: env.SMTP_URL,

@@ -26,7 +26,11 @@ export interface Runtime {
 /** Opens every engine the config names, migrates, seeds an empty database and builds the app. */
 export async function createRuntime(config: Config): Promise<Runtime> {
   const logger: FastifyBaseLogger = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.databasePool,
+  });
   let redis: Redis | undefined;
   let mailer: Mailer | undefined;
   let rateLimiter: RateLimiter | undefined;
@@ -49,7 +53,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     const authSecret = await resolveAuthSecret(database.db, config.authSecret);
     rateLimiter = redis
       ? createRedisRateLimiter(redis, config.redisKeyPrefix)
-      : createDatabaseRateLimiter(database.db);
+      : createDatabaseRateLimiter(database);
     mailer = config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(database.db, logger);

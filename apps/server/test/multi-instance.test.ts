@@ -1,18 +1,40 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '@castline/shared';
+import { orientedJpeg } from '../src/platform/images/testing/image-fixtures.js';
+import { createS3FileStorage } from '../src/platform/storage/file-storage.js';
+import { startS3StandIn, type S3StandIn } from '../src/platform/storage/testing/s3-stand-in.js';
+import { uploadImage } from '../src/modules/images/testing/upload-requests.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { buildUser, get, post, signIn, uniqueIp } from './factories.js';
 
-/** Two server instances over one database: sessions and rate limits are shared, not per process. */
+/**
+ * Two server instances over one database and one bucket: sessions, rate limits and stored files
+ * are shared, not per process.
+ */
 let a: TestApp;
 let b: TestApp;
+let bucket: S3StandIn;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({ database: a.database });
+  bucket = await startS3StandIn();
+  const storage = () =>
+    createS3FileStorage({
+      driver: 's3',
+      bucket: bucket.bucket,
+      region: 'us-east-1',
+      endpoint: bucket.endpoint,
+      accessKeyId: bucket.accessKeyId,
+      secretAccessKey: bucket.secretAccessKey,
+      forcePathStyle: true,
+      prefix: 'castline/',
+    });
+  a = await createTestApp({ storage: storage() });
+  b = await createTestApp({ database: a.database, storage: storage() });
 });
 afterAll(async () => {
   await b.close();
   await a.close();
+  await bucket.close();
 });
 
 describe('several instances', () => {
@@ -49,5 +71,32 @@ describe('several instances', () => {
     );
     expect(onA.statusCode).toBe(429);
     expect(onB.statusCode).toBe(429);
+  });
+
+  it('an image uploaded through one instance is served, and its variants cached, by the other', async () => {
+    const user = await buildUser(a.database.db);
+    const cookie = await signIn(a.app, user.email, user.password);
+    const uploaded = await uploadImage(
+      a.app,
+      'product-images',
+      { filename: 'reel.jpg', type: 'image/jpeg', data: await orientedJpeg(800, 600) },
+      { cookie },
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const { url } = uploaded.json<{ url: string }>();
+
+    const original = await get(b.app, url);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/webp');
+    // The stored original is upright (the photo's EXIF orientation turned it to portrait).
+    expect((await sharp(original.rawPayload).metadata()).width).toBe(600);
+
+    // A variant rendered by one instance is a cache hit on the other.
+    const rendered = await get(a.app, `${url}?w=200`);
+    expect(rendered.headers['x-cache-status']).toBe('MISS');
+    const served = await get(b.app, `${url}?w=200`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-cache-status']).toBe('HIT');
+    expect(served.rawPayload.equals(rendered.rawPayload)).toBe(true);
   });
 });

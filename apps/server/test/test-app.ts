@@ -14,7 +14,7 @@ import type { Mailer } from '../src/platform/mail/mailer.js';
 import { createDatabaseRateLimiter } from '../src/platform/rate-limit/database-rate-limiter.js';
 import type { RateLimiter } from '../src/platform/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from '../src/platform/rate-limit/redis-rate-limiter.js';
-import { createLocalFileStorage } from '../src/platform/storage/file-storage.js';
+import { createLocalFileStorage, type FileStorage } from '../src/platform/storage/file-storage.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
    * instances given the same prefix deliver to each other's sockets.
    */
   redisBus?: string;
+  /** Store files here instead of a folder of this instance's own (several instances, one bucket). */
+  storage?: FileStorage;
 }
 
 /** Builds the real app in-process over a real database (a template copy unless one is given). */
@@ -65,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const rateLimiter =
     redis && options.redisPrefix
       ? createRedisRateLimiter(redis, options.redisPrefix)
-      : createDatabaseRateLimiter(database.db);
+      : createDatabaseRateLimiter(database);
   let bus: EventBus | undefined;
   if (redis && options.redisBus) bus = await createRedisBus(redis, options.redisBus);
   const app = await buildApp({
@@ -73,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     mailer: options.mailer ?? createOutboxMailer(database.db, logger),
     rateLimiter,
-    storage: createLocalFileStorage(path.join(dataDir, 'files')),
+    storage: options.storage ?? createLocalFileStorage(path.join(dataDir, 'files')),
     authSecret: TEST_AUTH_SECRET,
     logger,
     ...(bus ? { bus } : {}),

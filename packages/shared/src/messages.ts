@@ -35,6 +35,7 @@ export const AUTH_MESSAGES = {
   usernameTooLong: 'Username must be at most 20 characters long',
   usernameInvalid: 'Username may only contain letters, numbers, underscores and dashes',
   usernameTaken: 'This username is already taken. Please choose another one.',
+  signUpsClosed: 'New sign-ups are paused right now. Please check back soon.',
   passwordTooLong: 'Password must be at most 128 characters long',
   emailNotVerified: 'Please verify your email before signing in. Check your inbox for the verification link.',
   verificationSent: 'If an unverified account exists for this email, a new verification link is on its way.',

@@ -25,6 +25,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers whether the database responds. */
   ping(): Promise<boolean>;
+  /**
+   * Runs a background job unless another instance over the same database is running it now:
+   * on PostgreSQL a session advisory lock named after the job is tried (never waited for), and
+   * `undefined` is returned when another instance holds it. PGlite belongs to one process, so
+   * the job simply runs.
+   */
+  exclusive<T>(job: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,7 @@ export function databaseFromPglite(client: PGlite): DatabaseHandle {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
     ping: ping(db),
+    exclusive: (_job, work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -75,6 +83,8 @@ export function databaseFromPglite(client: PGlite): DatabaseHandle {
 }
 
 const MIGRATION_LOCK_ID = 7_261_530;
+/** The advisory-lock key space of background jobs (the second key is the job name's hash). */
+const JOB_LOCK_SPACE = 7_261_531;
 
 export function databaseFromPool(pool: pg.Pool): DatabaseHandle {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -93,6 +103,23 @@ export function databaseFromPool(pool: pg.Pool): DatabaseHandle {
       }
     },
     ping: ping(db),
+    exclusive: async (job, work) => {
+      const lock = await pool.connect();
+      try {
+        const { rows } = await lock.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+          [JOB_LOCK_SPACE, job],
+        );
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_SPACE, job]);
+        }
+      } finally {
+        lock.release();
+      }
+    },
     close: async () => {
       await pool.end();
     },
@@ -102,12 +129,22 @@ export function databaseFromPool(pool: pg.Pool): DatabaseHandle {
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL pool settings (defaults: 10 connections, 15 s per statement). */
+  pool?: { max: number; statementTimeoutMs: number };
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite stored under DATA_DIR/pglite. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const { max, statementTimeoutMs } = options.pool ?? { max: 10, statementTimeoutMs: 15_000 };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max,
+      // A runaway query is cancelled by the server instead of holding a connection forever.
+      statement_timeout: statementTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    });
     return databaseFromPool(pool);
   }
   const dir = path.join(options.dataDir, 'pglite');

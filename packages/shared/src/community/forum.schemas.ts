@@ -268,3 +268,54 @@ export type TopContributorsDto = z.infer<typeof TopContributorsDto>;
 /** GET /api/forum/trending: the 10 most liked public posts. */
 export const TrendingPostsDto = z.object({ items: z.array(PostSummaryDto) });
 export type TrendingPostsDto = z.infer<typeof TrendingPostsDto>;
+
+/** GET /api/admin/forum/posts (forum.manage): every post whatever its status, newest first. */
+export const AdminForumPostsQuery = z.object({
+  status: PostStatus.optional(),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(10),
+});
+export type AdminForumPostsQuery = z.input<typeof AdminForumPostsQuery>;
+
+export const AdminForumPostDto = PostSummaryDto.extend({
+  moderation_reason: z.string().nullable(),
+});
+export type AdminForumPostDto = z.infer<typeof AdminForumPostDto>;
+
+export const AdminForumPostListDto = z.object({
+  items: z.array(AdminForumPostDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminForumPostListDto = z.infer<typeof AdminForumPostListDto>;
+
+/** GET /api/admin/forum/comments (forum.manage): the newest comments on any post, any status. */
+export const AdminForumCommentsQuery = z.object({
+  post_id: z.uuid({ error: FORUM_MESSAGES.postNotFound }).optional(),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(10),
+});
+export type AdminForumCommentsQuery = z.input<typeof AdminForumCommentsQuery>;
+
+export const AdminForumCommentDto = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  post_title: z.string(),
+  author: ForumAuthorDto,
+  content: z.string(),
+  status: PostStatus,
+  likes_count: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminForumCommentDto = z.infer<typeof AdminForumCommentDto>;
+
+export const AdminForumCommentListDto = z.object({
+  items: z.array(AdminForumCommentDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminForumCommentListDto = z.infer<typeof AdminForumCommentListDto>;

@@ -47,6 +47,7 @@ const listing = (overrides: Partial<ListingResource> = {}): ListingResource => (
   seller_id: SELLER,
   deleted: false,
   moderation_status: 'active',
+  visible_in_marketplace: true,
   sold: false,
   buyer_id: null,
   transaction_rating: null,
@@ -106,6 +107,17 @@ describe('listing policy matrix', () => {
     ['flagged', ['owner', 'bannedOwner', 'moderator', 'admin']],
   ])('view a %s listing: %j', (status, expected) => {
     expect(allowedFor((a) => canViewListing(a, listing({ moderation_status: status })))).toEqual(expected);
+  });
+
+  it('view: an unsold listing withheld from the public (banned seller, awaiting approval) only for its owner and staff; a sold one stays public', () => {
+    expect(
+      allowedFor((a) =>
+        canViewListing(a, listing({ moderation_status: 'pending', visible_in_marketplace: false })),
+      ),
+    ).toEqual(['owner', 'bannedOwner', 'moderator', 'admin']);
+    expect(
+      allowedFor((a) => canViewListing(a, listing({ sold: true, visible_in_marketplace: false }))),
+    ).toHaveLength(Object.keys(actors).length);
   });
 
   it('view: a deleted listing is seen by no one', () => {

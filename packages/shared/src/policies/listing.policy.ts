@@ -11,6 +11,11 @@ export interface ListingResource {
   seller_id: string;
   deleted: boolean;
   moderation_status: string;
+  /**
+   * False once sold, and while an unsold listing is withheld from the public (its seller is
+   * banned, or it waits for approval).
+   */
+  visible_in_marketplace: boolean;
   sold: boolean;
   buyer_id: string | null;
   transaction_rating: number | null;
@@ -44,10 +49,14 @@ export function canCreateListing(actor: MaybeActor): boolean {
   return Boolean(actor && !isBanned(actor));
 }
 
-/** Detail page: never a deleted listing; hidden or flagged ones only for the owner and moderating staff. */
+/**
+ * Detail page: never a deleted listing; hidden or flagged ones, and unsold ones withheld from the
+ * public, only for the owner and moderating staff. A sold listing keeps its public page.
+ */
 export function canViewListing(actor: MaybeActor, listing: ListingResource): boolean {
   if (listing.deleted) return false;
-  if (PUBLIC_MODERATION_STATUSES.includes(listing.moderation_status)) return true;
+  const withheld = !listing.visible_in_marketplace && !listing.sold;
+  if (PUBLIC_MODERATION_STATUSES.includes(listing.moderation_status) && !withheld) return true;
   return isListingOwner(actor, listing) || canModerateListings(actor);
 }
 

@@ -49,6 +49,11 @@ export const ServerEvent = z.discriminatedUnion('type', [
     post_id: z.string().nullable(),
     user_id: z.string().nullable(),
   }),
+  /**
+   * Staff ended every session of this member (a ban): the page signs out at once and shows
+   * `message` (why, and until when). The server closes the socket right after sending it.
+   */
+  z.object({ type: z.literal('session.ended'), message: z.string() }),
   /** A frame the server could not take. */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);

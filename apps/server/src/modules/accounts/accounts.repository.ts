@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, profiles, sessions, users } from '../../db/schema/index.js';
-import { writeAudit } from '../admin/audit-writer.js';
-import { liftBan } from '../admin/ban-store.js';
+import { liftExpiredBan } from '../admin/ban-store.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AdminRoleRow = typeof adminRoles.$inferSelect;
@@ -18,6 +17,8 @@ export interface AccountRecord {
 
 export function createAccountsRepository(db: Database) {
   return {
+    db,
+
     async findUserByEmail(email: string) {
       const [row] = await db
         .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
@@ -82,17 +83,7 @@ export function createAccountsRepository(db: Database) {
 
     /** A ban whose end has passed is lifted (by the system), audited, in one transaction. */
     async liftExpiredBan(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await liftBan(tx, userId, null);
-        await writeAudit(tx, {
-          actorId: null,
-          action: 'user.ban_expired',
-          entityType: 'user',
-          entityId: userId,
-          severity: 'low',
-          newData: { status: 'active' },
-        });
-      });
+      await db.transaction((tx) => liftExpiredBan(tx, userId));
     },
 
     async deleteOtherSessions(userId: string, keepSessionId: string): Promise<number> {

@@ -31,6 +31,7 @@ import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 import { banMessage } from '../admin/ban-store.js';
+import { readSiteSettings } from '../admin/site-settings.js';
 
 export interface ActiveSession {
   sessionId: string;
@@ -142,6 +143,9 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
 
     async signUp(body: SignUpBody, ctx: RequestContext): Promise<SignUpResultDto> {
       await limit('signUp', ctx, body.email, M.signUpTooManyAttempts);
+      if (!(await readSiteSettings(repository.db)).signups_open) {
+        throw new ForbiddenError(M.signUpsClosed);
+      }
       if (await repository.findUserByEmail(body.email))
         throw new ConflictError('EMAIL_TAKEN', M.emailAlreadyRegistered);
       if (await repository.isUsernameTaken(body.username))

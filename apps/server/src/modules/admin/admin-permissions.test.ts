@@ -56,20 +56,26 @@ const ENDPOINTS: Endpoint[] = [
     body: { action: 'approve' },
     permissions: ['content.moderate'],
   },
-  { method: 'GET', url: '/api/admin/moderation/listings', permissions: ['content.moderate'] },
+  { method: 'GET', url: '/api/admin/moderation/listings', permissions: ['listings.manage'] },
   {
     method: 'POST',
     url: `/api/admin/moderation/listings/${someone}/approve`,
-    permissions: ['content.moderate'],
+    permissions: ['listings.manage'],
   },
   {
     method: 'POST',
     url: `/api/admin/moderation/listings/${someone}/reject`,
     body: { reason: 'Blurry photos' },
-    permissions: ['content.moderate'],
+    permissions: ['listings.manage'],
   },
   { method: 'GET', url: '/api/admin/moderation/logs', permissions: ['content.moderate'] },
   { method: 'GET', url: '/api/admin/moderation/rules', permissions: ['moderation.rules'] },
+  {
+    method: 'POST',
+    url: '/api/admin/moderation/rules',
+    body: { name: 'Matrix check', kind: 'word', pattern: 'matrixcheck', action: 'flag', is_active: false },
+    permissions: ['moderation.rules'],
+  },
   {
     method: 'PATCH',
     url: `/api/admin/moderation/rules/${someone}`,
@@ -77,6 +83,9 @@ const ENDPOINTS: Endpoint[] = [
     permissions: ['moderation.rules'],
   },
   { method: 'DELETE', url: `/api/admin/moderation/rules/${someone}`, permissions: ['moderation.rules'] },
+  // Forum administration (modules/forum).
+  { method: 'GET', url: '/api/admin/forum/posts', permissions: ['forum.manage'] },
+  { method: 'GET', url: '/api/admin/forum/comments', permissions: ['forum.manage'] },
   // Monitoring (modules/monitoring).
   { method: 'GET', url: '/api/admin/monitoring/errors', permissions: ['analytics.read'] },
   { method: 'GET', url: '/api/admin/monitoring/errors/abc123', permissions: ['analytics.read'] },
@@ -126,7 +135,7 @@ describe('admin permission matrix', () => {
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).message).toBe(ACCESS_MESSAGES.insufficientPermissions);
     } else {
-      expect([200, 404]).toContain(response.statusCode);
+      expect([200, 201, 404]).toContain(response.statusCode);
     }
   });
 
@@ -146,6 +155,8 @@ describe('admin permission matrix', () => {
       `POST /api/admin/moderation/listings/${someone}/approve`,
       `POST /api/admin/moderation/listings/${someone}/reject`,
       'GET /api/admin/moderation/logs',
+      'GET /api/admin/forum/posts',
+      'GET /api/admin/forum/comments',
     ]);
     expect(allowed('support')).toEqual([
       'GET /api/admin/access',

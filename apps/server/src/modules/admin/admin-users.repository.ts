@@ -14,14 +14,12 @@ import {
 } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from './audit-writer.js';
 import { hideContentOfBannedMember, liftBan } from './ban-store.js';
+import { likePattern } from '../../db/like-pattern.js';
+import { readSiteSettings } from './site-settings.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type BanRow = typeof userBans.$inferSelect;
 export type SettingsRow = typeof adminSettings.$inferSelect;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface BanInput {
   actorId: string;
@@ -241,10 +239,7 @@ export function createAdminUsersRepository(db: Database) {
     },
 
     async settings(): Promise<SettingsRow> {
-      await db.insert(adminSettings).values({ id: 1 }).onConflictDoNothing();
-      const [row] = await db.select().from(adminSettings).where(eq(adminSettings.id, 1)).limit(1);
-      if (!row) throw new Error('admin settings: the settings row is missing');
-      return row;
+      return readSiteSettings(db);
     },
 
     async updateSettings(

@@ -27,6 +27,8 @@ import {
   ValidationError,
 } from '../../http/errors.js';
 import type { AdminRepository } from './admin.repository.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { banMessage } from './ban-store.js';
 import {
   presentAuditLog,
   presentRoleHolder,
@@ -67,9 +69,12 @@ export function analyticsWindow(query: AnalyticsQuery, now: Date) {
 export function createAdminUsersService({
   repository,
   logger,
+  realtime,
 }: {
   repository: AdminRepository;
-  logger?: FastifyBaseLogger;
+  logger?: FastifyBaseLogger | undefined;
+  /** Tells a banned member's open pages that they are signed out. */
+  realtime?: RealtimePublisher | undefined;
 }) {
   /** Runs a staff action; rule failures pass through, anything unexpected becomes `failure`. */
   async function guarded<T>(failure: string, action: () => Promise<T>): Promise<T> {
@@ -129,6 +134,8 @@ export function createAdminUsersService({
             oldData: { status: target.status, username: target.username },
           },
         );
+        // After commit: the member's open pages sign out now, not at their next request.
+        realtime?.toUser(userId, { type: 'session.ended', message: banMessage(body.reason, banEnd) });
         return { message: M.userBanned };
       });
     },

@@ -96,6 +96,9 @@ describe('banning and unbanning', () => {
     // Gone from public view.
     expect(await listingsFor()).toEqual([]);
     expect(await postsFor()).toEqual([]);
+    expect((await get(t.app, `/api/forum/posts/${forumPost.id}`, guest())).statusCode).toBe(404);
+    expect((await get(t.app, `/api/listings/${listing.id}`, guest())).statusCode).toBe(404);
+    expect((await get(t.app, `/api/listings/${listing.id}`, admin)).statusCode).toBe(200);
 
     const detail = AdminUserDetailDto.parse(
       (await get(t.app, `/api/admin/users/${member.id}`, admin)).json(),
@@ -114,6 +117,7 @@ describe('banning and unbanning', () => {
     expect(unbanned.json()).toEqual({ message: 'User unbanned successfully' });
     expect(await listingsFor()).toEqual([listing.id]);
     expect(await postsFor()).toEqual([forumPost.id]);
+    expect((await get(t.app, `/api/listings/${listing.id}`, guest())).statusCode).toBe(200);
     // What the member had hidden themselves stays hidden.
     const [stillHidden] = await db().select().from(products).where(eq(products.id, hiddenBefore.id));
     expect(stillHidden?.visible_in_marketplace).toBe(false);

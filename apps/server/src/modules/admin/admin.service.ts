@@ -1,14 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AdminAccessDto, AdminOverviewDto } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import type { AdminRepository } from './admin.repository.js';
 import { presentAdminAccess, presentOverview } from './admin.presenter.js';
 import { createAdminUsersService } from './admin-users.service.js';
 
 const NEW_MEMBER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function createAdminService({ repository }: { repository: AdminRepository }) {
+export function createAdminService({
+  repository,
+  realtime,
+  logger,
+}: {
+  repository: AdminRepository;
+  realtime?: RealtimePublisher | undefined;
+  logger?: FastifyBaseLogger | undefined;
+}) {
   return {
-    ...createAdminUsersService({ repository }),
+    ...createAdminUsersService({ repository, realtime, logger }),
 
     access(actor: Actor): AdminAccessDto {
       return presentAdminAccess(actor);

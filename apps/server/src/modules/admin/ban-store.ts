@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
+import { writeAudit } from './audit-writer.js';
 
 /**
  * Marker written to moderation_reason when a ban hides a member's content, so that lifting the
@@ -75,6 +76,44 @@ export async function liftBan(tx: Executor, userId: string, liftedBy: string | n
     .set({ is_active: false, lifted_by: liftedBy, lifted_at: sql`now()` })
     .where(and(eq(userBans.user_id, userId), eq(userBans.is_active, true)));
   await restoreContentOfMember(tx, userId);
+}
+
+/**
+ * Lifts a ban whose end date has passed (no staff member lifted it), audited as
+ * 'user.ban_expired'. Nothing happens when the member is no longer banned or the ban runs on,
+ * so the sign-in check and the background job may both call it.
+ */
+export async function liftExpiredBan(
+  tx: Transaction,
+  userId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const [profile] = await tx
+    .select({ status: profiles.status, ban_end_date: profiles.ban_end_date })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for('update');
+  if (!profile || profile.status !== 'banned' || !profile.ban_end_date) return false;
+  if (profile.ban_end_date.getTime() > now.getTime()) return false;
+  await liftBan(tx, userId, null);
+  await writeAudit(tx, {
+    actorId: null,
+    action: 'user.ban_expired',
+    entityType: 'user',
+    entityId: userId,
+    severity: 'low',
+    newData: { status: 'active' },
+  });
+  return true;
+}
+
+/** The members whose ban has ended but who are still marked banned. */
+export async function membersWithExpiredBans(db: Executor, now: Date = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.status, 'banned'), lte(profiles.ban_end_date, now)));
+  return rows.map((row) => row.id);
 }
 
 /** "Your account is banned until 1 Dec 2026: <reason>" or "Your account is banned: <reason>". */

@@ -1,6 +1,20 @@
-import type { CommentDto, ForumAuthorDto, PostDto, PostStatus, PostSummaryDto } from '@castline/shared';
+import type {
+  AdminForumCommentDto,
+  AdminForumPostDto,
+  CommentDto,
+  ForumAuthorDto,
+  PostDto,
+  PostStatus,
+  PostSummaryDto,
+} from '@castline/shared';
 import { FORUM_LIMITS, POST_STATUSES } from '@castline/shared';
-import type { CommentRow, PostDetailRow, PostSummaryRow } from './forum.repository.js';
+import type {
+  AdminCommentRow,
+  AdminPostRow,
+  CommentRow,
+  PostDetailRow,
+  PostSummaryRow,
+} from './forum.repository.js';
 
 /**
  * The content as plain text for lists: Markdown syntax removed roughly (headings, emphasis,
@@ -88,6 +102,23 @@ export function presentComment(row: CommentRow, canDelete: boolean): CommentDto 
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     can_delete: canDelete,
+  };
+}
+
+export function presentAdminPost(row: AdminPostRow): AdminForumPostDto {
+  return { ...presentPostSummary(row), moderation_reason: row.moderation_reason };
+}
+
+export function presentAdminComment(row: AdminCommentRow): AdminForumCommentDto {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    post_title: row.post_title,
+    author: presentAuthor(row),
+    content: row.content,
+    status: status(row.status),
+    likes_count: row.likes_count,
+    created_at: row.created_at.toISOString(),
   };
 }
 

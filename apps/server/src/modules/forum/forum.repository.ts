@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ForumCategory, NotificationDto, PostStatus } from '@castline/shared';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import { likePattern } from '../../db/like-pattern.js';
 import { commentLikes, postComments, postLikes, posts, profiles } from '../../db/schema/index.js';
+import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
 import { insertNotifications } from '../notifications/notification-writer.js';
 import { mentionNotification, type MentionSource } from './forum.mentions.js';
 
@@ -27,6 +29,29 @@ export interface PostSummaryRow {
   author_deleted: boolean;
   blocked_by_viewer: boolean;
   liked: boolean;
+}
+
+export interface AdminPostRow extends PostSummaryRow {
+  moderation_reason: string | null;
+}
+
+export interface AdminCommentRow extends CommentRow {
+  post_title: string;
+}
+
+export interface AdminPostSearch {
+  viewerId: string;
+  status: PostStatus | null;
+  q: string | null;
+  limit: number;
+  offset: number;
+}
+
+export interface AdminCommentSearch {
+  postId: string | null;
+  q: string | null;
+  limit: number;
+  offset: number;
 }
 
 export interface PostDetailRow extends PostSummaryRow {
@@ -68,6 +93,7 @@ export interface CommentState {
   status: string;
   post_author_id: string;
   post_status: string;
+  content: string;
 }
 
 export interface PostSearch {
@@ -215,6 +241,33 @@ async function bumpProfile(
   await tx.update(profiles).set(set).where(eq(profiles.id, profileId));
 }
 
+/** The queries one like toggle needs, on a post or on a comment. */
+interface LikeTarget {
+  /** Inserts the member's like; false when it was already there. */
+  addLike(): Promise<boolean>;
+  /** Deletes the member's like; false when there was none. */
+  removeLike(): Promise<boolean>;
+  /** Moves the liked item's counter; its new count and author, or nothing when it is gone. */
+  moveCount(delta: 1 | -1): Promise<{ count: number; author_id: string } | undefined>;
+  count(): Promise<number>;
+}
+
+/**
+ * Flips a like inside `tx`: the counter and the author's likes move only when a like row was
+ * really inserted or deleted.
+ */
+async function toggleLike(tx: Transaction, target: LikeTarget): Promise<ToggleOutcome> {
+  const bump = async (delta: 1 | -1): Promise<number> => {
+    const row = await target.moveCount(delta);
+    if (!row) return 0;
+    await bumpProfile(tx, row.author_id, { likes: delta });
+    return row.count;
+  };
+  if (await target.addLike()) return { active: true, count: await bump(1) };
+  if (await target.removeLike()) return { active: false, count: await bump(-1) };
+  return { active: false, count: await target.count() };
+}
+
 export function createForumRepository(db: Database) {
   return {
     db,
@@ -237,6 +290,49 @@ export function createForumRepository(db: Database) {
         .innerJoin(profiles, eq(profiles.id, posts.author_id))
         .where(where)
         .orderBy(desc(posts.created_at), desc(posts.id))
+        .limit(search.limit)
+        .offset(search.offset);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Every post whatever its status (forum administration), newest first, with the exact total. */
+    async adminPosts(search: AdminPostSearch): Promise<{ rows: AdminPostRow[]; total: number }> {
+      const where = and(
+        search.status ? eq(posts.status, search.status) : undefined,
+        search.q ? sql`${posts.search_vector} @@ websearch_to_tsquery('english', ${search.q})` : undefined,
+      );
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(posts)
+        .where(where);
+      const rows = await db
+        .select({ ...summaryColumns(search.viewerId), moderation_reason: posts.moderation_reason })
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.author_id))
+        .where(where)
+        .orderBy(desc(posts.created_at), desc(posts.id))
+        .limit(search.limit)
+        .offset(search.offset);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Comments on any post whatever their status (forum administration), newest first. */
+    async adminComments(search: AdminCommentSearch): Promise<{ rows: AdminCommentRow[]; total: number }> {
+      const where = and(
+        search.postId ? eq(postComments.post_id, search.postId) : undefined,
+        search.q ? sql`${postComments.content} ilike ${likePattern(search.q)} escape '\\'` : undefined,
+      );
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(postComments)
+        .where(where);
+      const rows = await db
+        .select({ ...commentColumns(null), post_title: posts.title })
+        .from(postComments)
+        .innerJoin(posts, eq(posts.id, postComments.post_id))
+        .innerJoin(profiles, eq(profiles.id, postComments.author_id))
+        .where(where)
+        .orderBy(desc(postComments.created_at), desc(postComments.id))
         .limit(search.limit)
         .offset(search.offset);
       return { rows, total: counted?.total ?? 0 };
@@ -353,6 +449,7 @@ export function createForumRepository(db: Database) {
           status: postComments.status,
           post_author_id: posts.author_id,
           post_status: posts.status,
+          content: postComments.content,
         })
         .from(postComments)
         .innerJoin(posts, eq(posts.id, postComments.post_id))
@@ -388,6 +485,7 @@ export function createForumRepository(db: Database) {
       changes: PostChanges,
       sender: { id: string; username: string },
       mentions: string[],
+      audit?: AuditEntry,
     ): Promise<WriteEffects | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -396,6 +494,7 @@ export function createForumRepository(db: Database) {
           .where(eq(posts.id, id))
           .returning({ id: posts.id, title: posts.title });
         if (!row) return null;
+        if (audit) await writeAudit(tx, audit);
         const notifications = await notifyMentions(tx, mentions, {
           postId: row.id,
           postTitle: row.title,
@@ -410,7 +509,7 @@ export function createForumRepository(db: Database) {
      * counters. The post and its comments are locked first, so a like or comment that arrives
      * meanwhile either counts before the delete or finds the post gone.
      */
-    async deletePost(id: string): Promise<boolean> {
+    async deletePost(id: string, audit?: AuditEntry): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [post] = await tx
           .select({ author_id: posts.author_id, likes_count: posts.likes_count })
@@ -463,6 +562,7 @@ export function createForumRepository(db: Database) {
           from (values ${values}) as d(id, posts, comments, likes)
           where p.id = d.id`);
         await tx.delete(posts).where(eq(posts.id, id));
+        if (audit) await writeAudit(tx, audit);
         return true;
       });
     },
@@ -502,7 +602,7 @@ export function createForumRepository(db: Database) {
      * Deletes a comment and takes back its counts (the post's comments, its author's comments and
      * likes received). The post row is locked first, as a post deletion does. False when it is gone.
      */
-    async deleteComment(id: string): Promise<boolean> {
+    async deleteComment(id: string, audit?: AuditEntry): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [target] = await tx
           .select({ post_id: postComments.post_id })
@@ -525,6 +625,7 @@ export function createForumRepository(db: Database) {
           .set({ comments_count: sql`greatest(${posts.comments_count} - 1, 0)` })
           .where(eq(posts.id, deleted.post_id));
         await bumpProfile(tx, deleted.author_id, { comments: -1, likes: -deleted.likes_count });
+        if (audit) await writeAudit(tx, audit);
         return true;
       });
     },
@@ -536,65 +637,80 @@ export function createForumRepository(db: Database) {
      */
     async togglePostLike(postId: string, userId: string): Promise<ToggleOutcome | null> {
       return unlessParentGone(() =>
-        db.transaction(async (tx) => {
-          const bump = async (delta: 1 | -1): Promise<number> => {
-            const [row] = await tx
-              .update(posts)
-              .set({ likes_count: sql`greatest(${posts.likes_count} + ${delta}, 0)` })
-              .where(eq(posts.id, postId))
-              .returning({ count: posts.likes_count, author_id: posts.author_id });
-            if (!row) return 0;
-            await bumpProfile(tx, row.author_id, { likes: delta });
-            return row.count;
-          };
-          const inserted = await tx
-            .insert(postLikes)
-            .values({ post_id: postId, user_id: userId })
-            .onConflictDoNothing()
-            .returning({ user_id: postLikes.user_id });
-          if (inserted.length > 0) return { active: true, count: await bump(1) };
-          const deleted = await tx
-            .delete(postLikes)
-            .where(and(eq(postLikes.post_id, postId), eq(postLikes.user_id, userId)))
-            .returning({ user_id: postLikes.user_id });
-          if (deleted.length > 0) return { active: false, count: await bump(-1) };
-          const [row] = await tx.select({ count: posts.likes_count }).from(posts).where(eq(posts.id, postId));
-          return { active: false, count: row?.count ?? 0 };
-        }),
+        db.transaction((tx) =>
+          toggleLike(tx, {
+            async addLike() {
+              const rows = await tx
+                .insert(postLikes)
+                .values({ post_id: postId, user_id: userId })
+                .onConflictDoNothing()
+                .returning({ user_id: postLikes.user_id });
+              return rows.length > 0;
+            },
+            async removeLike() {
+              const rows = await tx
+                .delete(postLikes)
+                .where(and(eq(postLikes.post_id, postId), eq(postLikes.user_id, userId)))
+                .returning({ user_id: postLikes.user_id });
+              return rows.length > 0;
+            },
+            async moveCount(delta) {
+              const [row] = await tx
+                .update(posts)
+                .set({ likes_count: sql`greatest(${posts.likes_count} + ${delta}, 0)` })
+                .where(eq(posts.id, postId))
+                .returning({ count: posts.likes_count, author_id: posts.author_id });
+              return row;
+            },
+            async count() {
+              const [row] = await tx
+                .select({ count: posts.likes_count })
+                .from(posts)
+                .where(eq(posts.id, postId));
+              return row?.count ?? 0;
+            },
+          }),
+        ),
       );
     },
 
     /** Flips the member's like of a comment, like `togglePostLike`. Null when the comment is gone. */
     async toggleCommentLike(commentId: string, userId: string): Promise<ToggleOutcome | null> {
       return unlessParentGone(() =>
-        db.transaction(async (tx) => {
-          const bump = async (delta: 1 | -1): Promise<number> => {
-            const [row] = await tx
-              .update(postComments)
-              .set({ likes_count: sql`greatest(${postComments.likes_count} + ${delta}, 0)` })
-              .where(eq(postComments.id, commentId))
-              .returning({ count: postComments.likes_count, author_id: postComments.author_id });
-            if (!row) return 0;
-            await bumpProfile(tx, row.author_id, { likes: delta });
-            return row.count;
-          };
-          const inserted = await tx
-            .insert(commentLikes)
-            .values({ comment_id: commentId, user_id: userId })
-            .onConflictDoNothing()
-            .returning({ user_id: commentLikes.user_id });
-          if (inserted.length > 0) return { active: true, count: await bump(1) };
-          const deleted = await tx
-            .delete(commentLikes)
-            .where(and(eq(commentLikes.comment_id, commentId), eq(commentLikes.user_id, userId)))
-            .returning({ user_id: commentLikes.user_id });
-          if (deleted.length > 0) return { active: false, count: await bump(-1) };
-          const [row] = await tx
-            .select({ count: postComments.likes_count })
-            .from(postComments)
-            .where(eq(postComments.id, commentId));
-          return { active: false, count: row?.count ?? 0 };
-        }),
+        db.transaction((tx) =>
+          toggleLike(tx, {
+            async addLike() {
+              const rows = await tx
+                .insert(commentLikes)
+                .values({ comment_id: commentId, user_id: userId })
+                .onConflictDoNothing()
+                .returning({ user_id: commentLikes.user_id });
+              return rows.length > 0;
+            },
+            async removeLike() {
+              const rows = await tx
+                .delete(commentLikes)
+                .where(and(eq(commentLikes.comment_id, commentId), eq(commentLikes.user_id, userId)))
+                .returning({ user_id: commentLikes.user_id });
+              return rows.length > 0;
+            },
+            async moveCount(delta) {
+              const [row] = await tx
+                .update(postComments)
+                .set({ likes_count: sql`greatest(${postComments.likes_count} + ${delta}, 0)` })
+                .where(eq(postComments.id, commentId))
+                .returning({ count: postComments.likes_count, author_id: postComments.author_id });
+              return row;
+            },
+            async count() {
+              const [row] = await tx
+                .select({ count: postComments.likes_count })
+                .from(postComments)
+                .where(eq(postComments.id, commentId));
+              return row?.count ?? 0;
+            },
+          }),
+        ),
       );
     },
   };

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminForumCommentListDto,
+  AdminForumCommentsQuery,
+  AdminForumPostListDto,
+  AdminForumPostsQuery,
   ApiErrorDto,
   CommentDeletedDto,
   CommentDto,
@@ -69,6 +73,41 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: PostListDto, ...errors },
     },
     handler: async (request) => forum.list(request.query, request.activeSession?.userId ?? null),
+  });
+
+  // Forum administration: every post and comment whatever its status. Input is checked once the
+  // guard has run, so 401 and 403 come before 400.
+  r.get('/api/admin/forum/posts', {
+    config: { auth: 'admin', permissions: ['forum.manage'] },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Forum administration: every post (any status), newest first; filter by status, search with q',
+      querystring: AdminForumPostsQuery,
+      response: { 200: AdminForumPostListDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      if (request.validationError) throw request.validationError;
+      void reply.header('cache-control', 'no-store');
+      return forum.adminPosts(request.query, requireActor(request));
+    },
+  });
+
+  r.get('/api/admin/forum/comments', {
+    config: { auth: 'admin', permissions: ['forum.manage'] },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Forum administration: the newest comments on any post (any status); filter by post, search with q',
+      querystring: AdminForumCommentsQuery,
+      response: { 200: AdminForumCommentListDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      if (request.validationError) throw request.validationError;
+      void reply.header('cache-control', 'no-store');
+      return forum.adminComments(request.query);
+    },
   });
 
   r.get('/api/forum/trending', {

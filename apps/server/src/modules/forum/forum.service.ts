@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
+  AdminForumCommentListDto,
+  AdminForumCommentsQuery,
+  AdminForumPostListDto,
+  AdminForumPostsQuery,
   CommentDeletedDto,
   CommentDto,
   CreateCommentBody,
@@ -26,17 +30,26 @@ import {
   UnauthenticatedError,
 } from '../../http/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import type { AuditEntry } from '../admin/audit-writer.js';
 import { moderateWrite, type RuleSubject } from '../moderation/rules-engine.js';
 import { publishNotifications } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
-import { presentComment, presentPost, presentPostSummary } from './forum.presenter.js';
+import {
+  presentAdminComment,
+  presentAdminPost,
+  presentComment,
+  presentPost,
+  presentPostSummary,
+} from './forum.presenter.js';
 import type { CommentRow, ForumRepository, PostChanges, PostState } from './forum.repository.js';
 
 /** Reads the validated request body; throws its validation error. Called once the caller may act. */
 export type BodyReader<T> = () => T;
 
 export type ListPostsParams = z.output<typeof ListPostsQuery>;
+export type AdminPostsParams = z.output<typeof AdminForumPostsQuery>;
+export type AdminCommentsParams = z.output<typeof AdminForumCommentsQuery>;
 export type CreatePostFields = z.output<typeof CreatePostBody>;
 export type UpdatePostFields = z.output<typeof UpdatePostBody>;
 export type CreateCommentFields = z.output<typeof CreateCommentBody>;
@@ -75,9 +88,22 @@ function postSubject(id: string, title: string, content: string): RuleSubject {
   return { entityType: 'forum_post', entityId: id, text: `${title}\n${content}` };
 }
 
-/** Staff who see and manage every post and comment: admins holding content.moderate, not banned. */
+/** Staff who see and manage every post and comment: admins holding forum.manage, not banned. */
 export function moderatesContent(actor: Actor | null): boolean {
-  return actor !== null && actsWithPermissions(actor, ['content.moderate']);
+  return actor !== null && actsWithPermissions(actor, ['forum.manage']);
+}
+
+/**
+ * The audit entry of a staff member acting on someone else's post or comment (members managing
+ * their own content are not audited).
+ */
+function staffAudit(
+  actor: Actor,
+  authorId: string,
+  entry: Omit<AuditEntry, 'actorId'>,
+): AuditEntry | undefined {
+  if (actor.id === authorId) return undefined;
+  return { actorId: actor.id, ...entry };
 }
 
 /** Published posts are public; hidden and flagged ones only for their author and staff. */
@@ -95,6 +121,15 @@ function canSeeComment(actor: Actor | null, comment: { status: string; author_id
 function canManage(actor: Actor | null, authorId: string): boolean {
   if (!actor || isBannedActor(actor)) return false;
   return actor.id === authorId || moderatesContent(actor);
+}
+
+/** The values a post held before `changes`, for the fields the change touches that its state carries. */
+function previousValues(state: PostState, changes: PostChanges): Record<string, unknown> {
+  const before: Record<string, unknown> = {};
+  for (const key of ['title', 'content', 'status'] as const) {
+    if (changes[key] !== undefined) before[key] = state[key];
+  }
+  return before;
 }
 
 export function createForumService({ repository, logger, rateLimiter, realtime }: ForumServiceDeps) {
@@ -163,6 +198,33 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
   }
 
   return {
+    /** Forum administration: every post whatever its status (the route checks forum.manage). */
+    async adminPosts(query: AdminPostsParams, actor: Actor): Promise<AdminForumPostListDto> {
+      return orFail(M.fetchForumPostsFailed, async () => {
+        const { rows, total } = await repository.adminPosts({
+          viewerId: actor.id,
+          status: query.status ?? null,
+          q: query.q ?? null,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        });
+        return { items: rows.map(presentAdminPost), total, page: query.page, pageSize: query.pageSize };
+      });
+    },
+
+    /** Forum administration: the newest comments on any post (the route checks forum.manage). */
+    async adminComments(query: AdminCommentsParams): Promise<AdminForumCommentListDto> {
+      return orFail(M.fetchForumPostsFailed, async () => {
+        const { rows, total } = await repository.adminComments({
+          postId: query.post_id ?? null,
+          q: query.q ?? null,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        });
+        return { items: rows.map(presentAdminComment), total, page: query.page, pageSize: query.pageSize };
+      });
+    },
+
     async list(query: ListPostsParams, viewerId: string | null): Promise<PostListDto> {
       return orFail(M.fetchForumPostsFailed, async () => {
         const { rows, total } = await repository.list({
@@ -223,8 +285,19 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
       if (body.images !== undefined) changes.images = body.images;
       if (body.status !== undefined) changes.status = body.status;
       const mentions = body.content === undefined ? [] : newMentions(state.content, body.content);
+      const statusChanged = changes.status !== undefined && changes.status !== state.status;
+      const audit = staffAudit(actor, state.author_id, {
+        action: statusChanged
+          ? `forum.post.${changes.status === 'published' ? 'publish' : changes.status}`
+          : 'forum.post.edit',
+        entityType: 'forum_post',
+        entityId: id,
+        severity: statusChanged && changes.status !== 'published' ? 'medium' : 'low',
+        oldData: previousValues(state, changes),
+        newData: { ...changes },
+      });
       const effects = await orFail(M.updatePostFailed, () =>
-        repository.updatePost(id, changes, { id: actor.id, username: actor.username }, mentions),
+        repository.updatePost(id, changes, { id: actor.id, username: actor.username }, mentions, audit),
       );
       if (!effects) throw new NotFoundError(M.postNotFound);
       if (body.title !== undefined || body.content !== undefined) {
@@ -239,7 +312,14 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
       const state = await visiblePost(id, actor);
       assertNotBanned(actor);
       if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourPost);
-      if (!(await repository.deletePost(id))) throw new NotFoundError(M.postNotFound);
+      const audit = staffAudit(actor, state.author_id, {
+        action: 'forum.post.delete',
+        entityType: 'forum_post',
+        entityId: id,
+        severity: 'high',
+        oldData: { title: state.title, author_id: state.author_id, status: state.status },
+      });
+      if (!(await repository.deletePost(id, audit))) throw new NotFoundError(M.postNotFound);
       await publish('post', id, actor.id);
     },
 
@@ -282,7 +362,14 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
       }
       assertNotBanned(actor);
       if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourComment);
-      const deleted = await orFail(M.deleteCommentFailed, () => repository.deleteComment(id));
+      const audit = staffAudit(actor, state.author_id, {
+        action: 'forum.comment.delete',
+        entityType: 'forum_comment',
+        entityId: id,
+        severity: 'medium',
+        oldData: { post_id: state.post_id, author_id: state.author_id, content: state.content },
+      });
+      const deleted = await orFail(M.deleteCommentFailed, () => repository.deleteComment(id, audit));
       if (!deleted) throw new NotFoundError(M.commentNotFound);
       await publish('comment', state.post_id, actor.id);
       return { message: M.commentDeleted };

@@ -50,7 +50,7 @@ beforeAll(async () => {
     config,
     database,
     mailer: createOutboxMailer(database.db, logger),
-    rateLimiter: createDatabaseRateLimiter(database.db),
+    rateLimiter: createDatabaseRateLimiter(database),
     storage: createFileStorage(config.storage, config.dataDir),
     authSecret: TEST_AUTH_SECRET,
     logger,

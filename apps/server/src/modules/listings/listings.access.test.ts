@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, LISTING_MESSAGES as M, LISTING_POLICY_MESSAGES, ListingDto } from '@castline/shared';
-import { products, profiles } from '../../db/schema/index.js';
+import { auditLogs, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, del, errorOf, get, post, put, type Caller } from '../../../test/factories.js';
 import {
@@ -124,6 +124,14 @@ describe('POST /api/listings', () => {
   });
 });
 
+async function auditOf(entityId: string) {
+  return t.database.db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.entity_id, entityId))
+    .orderBy(asc(auditLogs.created_at), asc(auditLogs.id));
+}
+
 describe('edit and delete: who may', () => {
   const editBody = tackleBody({ title: 'Plano 3700, edited', price: 35 });
   const matrix: [string, () => Caller, number, string][] = [
@@ -168,6 +176,21 @@ describe('edit and delete: who may', () => {
       expect((await stored(listing.id)).deleted).toBe(false);
       expect(await productsCount(owner.id)).toBe(before);
     }
+  });
+
+  it("audits staff editing and deleting someone else's listing, not the owner managing their own", async () => {
+    const listing = await buildListing(t.database.db, owner.id);
+    expect((await put(t.app, `/api/listings/${listing.id}`, editBody, owner)).statusCode).toBe(200);
+    expect(await auditOf(listing.id)).toEqual([]);
+
+    expect((await put(t.app, `/api/listings/${listing.id}`, editBody, moderator)).statusCode).toBe(200);
+    expect((await del(t.app, `/api/listings/${listing.id}`, moderator)).statusCode).toBe(204);
+    const rows = await auditOf(listing.id);
+    expect(rows.map((row) => [row.action, row.severity, row.user_id, row.entity_type])).toEqual([
+      ['listing.edit', 'low', moderator.id, 'product'],
+      ['listing.delete', 'high', moderator.id, 'product'],
+    ]);
+    expect(rows[0]?.new_data).toEqual({ title: 'Plano 3700, edited' });
   });
 
   it('an edit keeps moderation and sale fields, and validates with the spec texts', async () => {

@@ -26,6 +26,8 @@ import {
   SOLD_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
 import { insertNotifications } from '../notifications/notification-writer.js';
+import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
+import { readSiteSettings } from '../admin/site-settings.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -77,6 +79,7 @@ export interface ListingState {
   seller_id: string;
   deleted: boolean;
   moderation_status: string;
+  visible_in_marketplace: boolean;
   sold: boolean;
   buyer_id: string | null;
   transaction_rating: number | null;
@@ -95,6 +98,12 @@ export interface ListingSideEffects {
 }
 
 /** Work run inside a listing's create, edit or sale transaction, after the listing row changed. */
+/**
+ * moderation_reason of a new listing kept out of public view until a moderator approves it (the
+ * "listings need approval" setting); approval makes it visible.
+ */
+export const AWAITING_APPROVAL_REASON = 'Waiting for approval';
+
 export type ListingTransactionHook = (tx: Transaction, listingId: string) => Promise<ListingSideEffects>;
 
 const NO_SIDE_EFFECTS: ListingTransactionHook = async () => ({ notifications: [] });
@@ -359,6 +368,7 @@ export function createListingsRepository(db: Database) {
           seller_id: products.seller_id,
           deleted: products.deleted,
           moderation_status: products.moderation_status,
+          visible_in_marketplace: products.visible_in_marketplace,
           sold: products.sold,
           buyer_id: products.buyer_id,
           transaction_rating: products.transaction_rating,
@@ -378,7 +388,8 @@ export function createListingsRepository(db: Database) {
     },
 
     /**
-     * Inserts a pending, unsold listing and counts it on the seller's profile, in one
+     * Inserts a pending, unsold listing (kept out of public view while the site's settings make
+     * new listings wait for approval) and counts it on the seller's profile, in one
      * transaction; `within` runs in that transaction once the row exists.
      */
     async create(
@@ -388,6 +399,8 @@ export function createListingsRepository(db: Database) {
       within: ListingTransactionHook = NO_SIDE_EFFECTS,
     ): Promise<{ id: string; effects: ListingSideEffects }> {
       return db.transaction(async (tx) => {
+        // With "listings need approval" on, a new listing stays out of public view until approved.
+        const { listings_require_approval: awaitsApproval } = await readSiteSettings(tx);
         const [row] = await tx
           .insert(products)
           .values({
@@ -395,6 +408,9 @@ export function createListingsRepository(db: Database) {
             seller_id: sellerId,
             moderation_status: 'pending',
             sold: false,
+            ...(awaitsApproval
+              ? { visible_in_marketplace: false, moderation_reason: AWAITING_APPROVAL_REASON }
+              : {}),
           })
           .returning({ id: products.id });
         if (!row) throw new Error('listing insert returned nothing');
@@ -428,7 +444,7 @@ export function createListingsRepository(db: Database) {
     },
 
     /** Soft delete: hidden from everyone and no longer counted on the seller's profile. */
-    async softDelete(id: string): Promise<boolean> {
+    async softDelete(id: string, audit?: AuditEntry): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(products)
@@ -441,6 +457,7 @@ export function createListingsRepository(db: Database) {
           .where(and(eq(products.id, id), eq(products.deleted, false)))
           .returning({ seller_id: products.seller_id });
         if (!row) return false;
+        if (audit) await writeAudit(tx, audit);
         await tx
           .update(profiles)
           .set({ products_count: sql`greatest(${profiles.products_count} - 1, 0)` })

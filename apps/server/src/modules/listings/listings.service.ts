@@ -45,6 +45,7 @@ import type {
   ListingTransactionHook,
 } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
+import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
 
 export const SIMILAR_LISTINGS_LIMIT = 8;
 
@@ -84,6 +85,18 @@ function invalidFilter(path: string): ValidationError {
 
 function isBanned(actor: Actor): boolean {
   return actor.status === 'banned';
+}
+
+/** The audit entry of staff changing someone else's listing; none when sellers manage their own. */
+function staffAudit(
+  actor: Actor,
+  state: ListingState,
+  action: string,
+  severity: AuditEntry['severity'],
+  oldData: Record<string, unknown>,
+): AuditEntry | undefined {
+  if (actor.id === state.seller_id) return undefined;
+  return { actorId: actor.id, action, entityType: 'product', entityId: state.id, severity, oldData };
 }
 
 export function createListingsService({
@@ -232,11 +245,16 @@ export function createListingsService({
       assertNotBanned(actor);
       if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
       const fields = readBody();
+      const audit = staffAudit(actor, state, 'listing.edit', 'low', { title: state.title });
+      const published = hooks.published;
       const effects = await repository.update(
         id,
         fields,
         await coordinatesFor(fields, state),
-        hooks.published,
+        async (tx, listingId) => {
+          if (audit) await writeAudit(tx, { ...audit, newData: { title: fields.title } });
+          return published ? published(tx, listingId) : { notifications: [] };
+        },
       );
       if (!effects) throw new NotFoundError(M.productNotFound);
       await moderateWrite(repository.db, listingSubject(id, fields), logger);
@@ -248,7 +266,8 @@ export function createListingsService({
       const state = await visibleState(id, actor);
       assertNotBanned(actor);
       if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
-      if (!(await repository.softDelete(id))) throw new NotFoundError(M.productNotFound);
+      const audit = staffAudit(actor, state, 'listing.delete', 'high', { title: state.title });
+      if (!(await repository.softDelete(id, audit))) throw new NotFoundError(M.productNotFound);
     },
 
     async markSold(id: string, actor: Actor, readBody: BodyReader<MarkSoldBody>): Promise<ListingDto> {

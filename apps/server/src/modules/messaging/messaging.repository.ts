@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { messages, notifications, products, profiles } from '../../db/schema/index.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Pick<
@@ -36,6 +37,7 @@ export interface ListingStateRow {
   seller_id: string;
   deleted: boolean;
   moderation_status: string;
+  visible_in_marketplace: boolean;
   sold: boolean;
   buyer_id: string | null;
   transaction_rating: number | null;
@@ -72,11 +74,6 @@ const listingCardColumns = {
   sold: products.sold,
   available: LISTING_AVAILABLE,
 };
-
-/** Escapes LIKE wildcards so that a search for "a_b" matches those characters literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 /** Messages between the two members, in either direction. */
 function between(a: string, b: string): SQL {
@@ -154,6 +151,7 @@ export function createMessagingRepository(db: Database) {
           seller_id: products.seller_id,
           deleted: products.deleted,
           moderation_status: products.moderation_status,
+          visible_in_marketplace: products.visible_in_marketplace,
           sold: products.sold,
           buyer_id: products.buyer_id,
           transaction_rating: products.transaction_rating,

@@ -13,6 +13,8 @@ import {
   products,
   profiles,
 } from '../../db/schema/index.js';
+import { BANNED_CONTENT_REASON } from '../admin/ban-store.js';
+import { AWAITING_APPROVAL_REASON } from '../listings/listings.repository.js';
 
 export type QueueRow = typeof moderationQueue.$inferSelect;
 export type RuleRow = typeof moderationRules.$inferSelect;
@@ -583,9 +585,24 @@ export function createModerationRepository(db: Database) {
       status: 'active' | 'hidden',
       reason: string | null,
     ): Promise<void> {
+      // Approval brings a listing that waited for it into public view, unless its seller has been
+      // banned meanwhile: then it stays out, marked so that lifting the ban restores it.
+      const awaiting = sql`${products.moderation_reason} = ${AWAITING_APPROVAL_REASON}`;
+      const sellerBanned = sql`exists (select 1 from profiles p where p.id = ${products.seller_id} and p.status = 'banned')`;
       await tx
         .update(products)
-        .set({ moderation_status: status, moderation_reason: reason, updated_at: sql`now()` })
+        .set({
+          moderation_status: status,
+          moderation_reason:
+            status === 'active'
+              ? sql`case when ${awaiting} and ${sellerBanned} then ${BANNED_CONTENT_REASON} else null end`
+              : reason,
+          visible_in_marketplace:
+            status === 'active'
+              ? sql`case when ${awaiting} then not ${sellerBanned} else ${products.visible_in_marketplace} end`
+              : products.visible_in_marketplace,
+          updated_at: sql`now()`,
+        })
         .where(eq(products.id, id));
     },
 

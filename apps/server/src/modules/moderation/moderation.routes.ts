@@ -32,6 +32,7 @@ const errors = {
 const tags = ['moderation'];
 const moderate = { auth: 'admin', permissions: ['content.moderate'] } as const;
 const manageRules = { auth: 'admin', permissions: ['moderation.rules'] } as const;
+const manageListings = { auth: 'admin', permissions: ['listings.manage'] } as const;
 
 /** Input is checked once the guard has run, so 401 and 403 come before 400. */
 function valid<R extends FastifyRequest>(request: R): R {
@@ -90,7 +91,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
   });
 
   r.get('/api/admin/moderation/listings', {
-    config: moderate,
+    config: manageListings,
     attachValidation: true,
     schema: {
       tags,
@@ -105,7 +106,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
   });
 
   r.post('/api/admin/moderation/listings/:id/approve', {
-    config: moderate,
+    config: manageListings,
     attachValidation: true,
     schema: {
       tags,
@@ -117,7 +118,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
   });
 
   r.post('/api/admin/moderation/listings/:id/reject', {
-    config: moderate,
+    config: manageListings,
     attachValidation: true,
     schema: {
       tags,

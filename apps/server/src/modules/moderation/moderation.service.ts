@@ -27,6 +27,7 @@ import {
 import type { Actor } from '../../http/access-policy.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { writeAudit } from '../admin/audit-writer.js';
+import { matchListingToAlerts } from '../alerts/alert-matcher.js';
 import { insertNotifications, publishNotifications } from '../notifications/notification-writer.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { presentLog, presentPendingListing, presentQueueItem, presentRule } from './moderation.presenter.js';
@@ -110,7 +111,9 @@ export function createModerationService({ repository, realtime, logger }: Modera
           oldData: { moderation_status: listing.moderation_status },
           newData: { moderation_status: decision.status, moderation_reason: decision.reason },
         });
-        return insertNotifications(tx, [
+        // Saved-search alerts match a listing once it is public: now, for one that waited.
+        const alerts = approved ? await matchListingToAlerts(tx, id) : [];
+        const reviewed = await insertNotifications(tx, [
           {
             user_id: listing.seller_id,
             type: 'LISTING_REVIEWED',
@@ -121,6 +124,7 @@ export function createModerationService({ repository, realtime, logger }: Modera
             data: { productId: listing.id, productName: listing.title },
           },
         ]);
+        return [...reviewed, ...alerts];
       }),
     );
     await notify(notifications);

@@ -6,6 +6,8 @@ import { createOffersService, type OffersService } from './offers.service.js';
 
 /** How often open offers past their 48 hours are expired (and their buyers told). */
 export const OFFER_SWEEP_INTERVAL_MS = 60_000;
+/** The background job's name (its cross-instance lock). */
+export const OFFER_SWEEP_JOB = 'offer-expiry';
 
 /** The offers service over the app's database and realtime publisher (also used by listings for sales). */
 export function offersServiceFor(app: FastifyInstance, context: AppContext): OffersService {
@@ -21,13 +23,14 @@ export async function registerOffersModule(app: FastifyInstance, context: AppCon
   const service = offersServiceFor(app, context);
   registerOffersRoutes(app, service);
 
-  // Every instance sweeps; two sweeps never expire one offer twice (see expireDue). Lists and
+  // One instance at a time sweeps (a database lock named after the job; the others skip that
+  // tick), and two sweeps would never expire one offer twice anyway (see expireDue). Lists and
   // actions also sweep what they are about to show, so a stale offer never reads as open.
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = service
-      .sweep({ kind: 'all' })
+    running = context.database
+      .exclusive(OFFER_SWEEP_JOB, () => service.sweep({ kind: 'all' }))
       .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'))
       .finally(() => {
         running = null;

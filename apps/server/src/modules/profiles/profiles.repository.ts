@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, PUBLIC_LISTING_PREDICATE, products, profiles } from '../../db/schema/index.js';
-import { likePattern } from '../messaging/messaging.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 /** The columns any member may read of a profile: no email, no block list, no ban details. */
 const publicColumns = {

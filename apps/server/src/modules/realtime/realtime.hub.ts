@@ -38,6 +38,9 @@ export interface RealtimeHubDeps {
   heartbeatMs?: number;
 }
 
+/** The close code of a socket whose member's sessions were ended by staff. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
 /**
  * This instance's sockets. It hears every bus event and delivers those for `user:<id>` rooms to
  * that member's sockets here, and presence events to the sockets here that watch the member.
@@ -70,7 +73,12 @@ export function createRealtimeHub({
       return;
     }
     if (room.startsWith('user:')) {
-      for (const connection of byUser.get(room.slice(5)) ?? []) send(connection, event);
+      for (const connection of [...(byUser.get(room.slice(5)) ?? [])]) {
+        send(connection, event);
+        // The member's sessions are gone: this socket must not go on hearing their events.
+        if (event.type === 'session.ended')
+          connection.socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+      }
     }
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PresenceListDto } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { get } from '../../../test/factories.js';
+import { get, post } from '../../../test/factories.js';
 import { listen, openSocket, refusedUpgrade } from '../../../test/realtime-client.js';
 import { signedInMember } from '../listings/listings.test-helpers.js';
+import { SESSION_ENDED_CLOSE_CODE } from './realtime.hub.js';
 
 const t = useTestApp();
 let base: string | undefined;
@@ -78,5 +79,36 @@ describe('/api/realtime', () => {
   it('rejects a presence query that is not a list of member ids', async () => {
     const member = await signedInMember(t.app, t.database.db);
     expect((await get(t.app, '/api/presence?ids=nope', member)).statusCode).toBe(400);
+  });
+
+  it("signs a banned member's open pages out at once: they hear why, then the socket closes", async () => {
+    const admin = await signedInMember(t.app, t.database.db, 'admin');
+    const member = await signedInMember(t.app, t.database.db);
+    const bystander = await signedInMember(t.app, t.database.db);
+    const url = await baseUrl();
+    const memberSocket = await openSocket(url, member.cookie);
+    const bystanderSocket = await openSocket(url, bystander.cookie);
+    const closed = new Promise<number>((resolve) =>
+      memberSocket.socket.once('close', (code) => resolve(code)),
+    );
+
+    const banned = await post(
+      t.app,
+      `/api/admin/users/${member.id}/ban`,
+      { reason: 'Spam listings', ban_end: '2099-03-01T00:00:00Z' },
+      admin,
+    );
+    expect(banned.statusCode).toBe(200);
+    expect(await memberSocket.next('session.ended')).toEqual({
+      type: 'session.ended',
+      message: 'Your account is banned until 1 Mar 2099: Spam listings',
+    });
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    // Nobody else hears it, and a new socket for the banned member is refused.
+    bystanderSocket.send({ type: 'ping' });
+    await bystanderSocket.next('pong');
+    expect(bystanderSocket.events.some((e) => e.type === 'session.ended')).toBe(false);
+    expect(await refusedUpgrade(url, { cookie: member.cookie })).toBe(401);
+    await bystanderSocket.close();
   });
 });

@@ -1,17 +1,25 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { RateLimitRule } from '@castline/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { rateLimits } from '../../db/schema/index.js';
 import type { RateLimitResult, RateLimiter } from './rate-limiter.js';
 
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
-export function createDatabaseRateLimiter(db: Database): RateLimiter {
+/**
+ * Rate limits counted in the database, so every instance over it shares them. `database` may be
+ * the whole handle: then expired counters are cleaned by one instance at a time.
+ */
+export function createDatabaseRateLimiter(database: Database | DatabaseHandle): RateLimiter {
+  const handle = 'exclusive' in database ? database : null;
+  const db = handle ? handle.db : (database as Database);
+  const removeExpired = async () => {
+    await db.delete(rateLimits).where(lt(rateLimits.reset_at, sql`now()`));
+  };
   const cleanup = setInterval(() => {
-    void db
-      .delete(rateLimits)
-      .where(lt(rateLimits.reset_at, sql`now()`))
-      .catch(() => undefined);
+    void (handle ? handle.exclusive('rate-limit-cleanup', removeExpired) : removeExpired()).catch(
+      () => undefined,
+    );
   }, CLEANUP_EVERY_MS);
   cleanup.unref();
 

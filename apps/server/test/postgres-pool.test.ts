@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+
+/**
+ * The PostgreSQL pool as an instance opens it from its settings (DATABASE_POOL_MAX,
+ * DATABASE_STATEMENT_TIMEOUT_MS). Runs on the PostgreSQL pass only: PGlite has no pool.
+ */
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    dataDir: '/nonexistent',
+    pool: { max: 3, statementTimeoutMs: 300 },
+  });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('PostgreSQL pool settings', () => {
+  it('cancels a statement that runs past the timeout, and the connection serves the next one', async () => {
+    const started = Date.now();
+    await expect(database.db.execute('select pg_sleep(5)')).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '57014' }),
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const { rows } = (await database.db.execute('select 1 as ok')) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('sets the timeout on every pooled connection', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => {
+        const { rows } = (await database.db.execute(
+          "select current_setting('statement_timeout') as timeout, pg_backend_pid() as pid",
+        )) as unknown as { rows: { timeout: string; pid: number }[] };
+        return rows[0]!;
+      }),
+    );
+    expect(new Set(answers.map((answer) => answer.timeout))).toEqual(new Set(['300ms']));
+    // Five statements at once share the pool's three connections.
+    expect(new Set(answers.map((answer) => answer.pid)).size).toBeLessThanOrEqual(3);
+  });
+});
