@@ -24,8 +24,10 @@ import { typingStore } from '../features/messaging/api/typing-store';
 import { notificationKeys, unreadKey } from '../features/notifications/api/notification-keys';
 import { offerKeys } from '../features/offers/api/offer-keys';
 import { presenceKeys } from '../features/presence/api/presence-keys';
+import { onSessionExpired } from '../lib/api-client';
 import { RealtimeClient } from '../lib/realtime';
 import { FakeWebSocket } from '../lib/realtime/testing/fake-web-socket';
+import { readSessionMessages } from '../lib/session-messages';
 import { connectRealtimeToCache } from './realtime-sync';
 
 function setup() {
@@ -286,5 +288,18 @@ describe('realtime events into the query cache', () => {
     disconnect();
     push({ type: 'unread.changed', unread: { messages: 1, notifications: 1 } });
     expect(queryClient.getQueryData(unreadKey)).toBeUndefined();
+  });
+
+  it('signs out at once when staff end the session, with their reason in the banner', () => {
+    const { push } = setup();
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    push({ type: 'session.ended', message: 'Your account is banned until 1 Mar 2099: Spam listings' });
+    stop();
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(readSessionMessages().map((entry) => entry.message)).toContain(
+      'Your account is banned until 1 Mar 2099: Spam listings',
+    );
+    window.sessionStorage.clear();
   });
 });

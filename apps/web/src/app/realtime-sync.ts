@@ -13,6 +13,7 @@ import { offerKeys } from '../features/offers/api/offer-keys';
 import { presenceKeys } from '../features/presence/api/presence-keys';
 import type { RealtimeClient } from '../lib/realtime';
 import { useRealtimeClient } from '../lib/realtime';
+import { expireSession } from '../lib/api-client';
 
 /** A new notification at the top of the cached list (latest 100), one more unread. */
 export function withNotification(
@@ -85,6 +86,10 @@ export function connectRealtimeToCache(
     }),
     client.subscribe('typing', ({ user_id, typing }) => {
       typingStore.set(user_id, typing);
+    }),
+    // Staff ended this member's sessions (a ban): sign out now and show why in the banner.
+    client.subscribe('session.ended', ({ message }) => {
+      expireSession(message, 'authError');
     }),
   ];
   return () => {

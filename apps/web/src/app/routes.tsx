@@ -1,4 +1,6 @@
+import type { AdminPermission } from '@castline/shared';
 import type { ComponentType } from 'react';
+import type * as AdminArea from './areas/admin';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { loadChunk } from './chunk-errors';
@@ -32,6 +34,17 @@ const inbox = () => import('./areas/inbox');
 const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
 const info = () => import('./areas/info');
+
+/** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
+function adminPage(
+  path: string,
+  name: keyof typeof AdminArea & string,
+  permissions: readonly AdminPermission[],
+): RouteObject[] {
+  return [
+    { element: <RequireAdmin permissions={permissions} />, children: [{ path, ...page(admin, name) }] },
+  ];
+}
 
 export const appRoutes: RouteObject[] = [
   {
@@ -98,14 +111,30 @@ export const appRoutes: RouteObject[] = [
             ],
           },
 
-          // Admin pages: any admin, plus per-page permissions.
+          // Admin pages: any admin, plus per-page permissions, inside the admin frame.
           {
             element: <RequireAdmin />,
-            children: [{ path: 'admin', ...page(admin, 'AdminDashboardRoute') }],
-          },
-          {
-            element: <RequireAdmin permissions={['analytics.read']} />,
-            children: [{ path: 'admin/image-performance', ...page(admin, 'ImagePerformanceRoute') }],
+            children: [
+              {
+                ...page(admin, 'AdminLayout'),
+                children: [
+                  { path: 'admin', ...page(admin, 'AdminDashboardRoute') },
+                  ...adminPage('admin/users', 'AdminUsersRoute', ['users.read']),
+                  ...adminPage('admin/users/:id', 'AdminUserRoute', ['users.read']),
+                  ...adminPage('admin/roles', 'AdminRolesRoute', ['users.read']),
+                  ...adminPage('admin/sessions', 'AdminSessionsRoute', ['sessions.manage']),
+                  ...adminPage('admin/settings', 'AdminSettingsRoute', ['settings.manage']),
+                  ...adminPage('admin/audit-logs', 'AuditLogsRoute', ['audit.read']),
+                  ...adminPage('admin/moderation', 'ModerationQueueRoute', ['content.moderate']),
+                  ...adminPage('admin/moderation/listings', 'ListingApprovalRoute', ['listings.manage']),
+                  ...adminPage('admin/moderation/rules', 'ModerationRulesRoute', ['moderation.rules']),
+                  ...adminPage('admin/moderation/logs', 'ModerationLogsRoute', ['content.moderate']),
+                  ...adminPage('admin/forum', 'ForumAdminRoute', ['forum.manage']),
+                  ...adminPage('admin/monitoring', 'MonitoringAdminRoute', ['analytics.read']),
+                  ...adminPage('admin/image-performance', 'ImagePerformanceRoute', ['analytics.read']),
+                ],
+              },
+            ],
           },
 
           // Captains only.

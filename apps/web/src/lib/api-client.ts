@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorIssueDto } from '@castline/shared';
 import { ApiErrorDto, AUTH_MESSAGES, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
 import type { z } from 'zod';
-import { storeSessionMessage } from './session-messages';
+import { storeSessionMessage, type SessionMessageKind } from './session-messages';
 
 /** Codes the client adds when the server could not be reached or answered something unreadable. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
@@ -76,6 +76,18 @@ export function onSessionExpired(listener: SessionExpiredListener): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
+/**
+ * The server no longer knows this browser's session: the banner shows `message` and the app drops
+ * the member's state. Used for a 401 that a refresh could not cure, and when staff end the session.
+ */
+export function expireSession(
+  message: string = SHELL_MESSAGES.sessionExpired,
+  kind: SessionMessageKind = 'sessionExpired',
+): void {
+  storeSessionMessage(kind, message);
+  for (const listener of sessionExpiredListeners) listener();
+}
+
 let refreshInFlight: Promise<boolean> | null = null;
 
 /**
@@ -132,8 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (await refreshSession()) {
       response = await send(path, init, signal);
     } else {
-      storeSessionMessage('sessionExpired', SHELL_MESSAGES.sessionExpired);
-      for (const listener of sessionExpiredListeners) listener();
+      expireSession();
     }
   }
 

@@ -137,6 +137,21 @@ describe('monitoring delivery', () => {
     setVisibility('visible');
   });
 
+  it('sends on page hide without asking the server first once the app said who is signed in', async () => {
+    const { client, delivery, sent, checkSignedIn } = setup();
+    stop = delivery.start(window);
+    delivery.setSignedIn(true);
+    client.captureError(new Error('Leaving now'));
+    log(client, 1);
+    window.dispatchEvent(new Event('pagehide'));
+    // Both requests start in the same task as the page-hide event: nothing is awaited first.
+    expect(sent.map((request) => [request.path, request.keepalive])).toEqual([
+      [MONITORING_ERRORS_PATH, true],
+      [MONITORING_EVENTS_PATH, true],
+    ]);
+    expect(checkSignedIn).not.toHaveBeenCalled();
+  });
+
   it('sends nothing while signed out and delivers the buffer after sign-in', async () => {
     const { client, delivery, sent, transport, signIn } = setup({ signedIn: false });
     stop = delivery.start(window);

@@ -597,35 +597,38 @@ export function createMonitoringDelivery(options: MonitoringDeliveryOptions = {}
       signedIn = await checkSignedIn().catch(() => false);
       if (!signedIn) return;
     }
-    if (
-      !(await drain(
+    const sendErrors = () =>
+      drain(
         errors,
         limits.maxBufferedErrors,
         MONITORING_ERRORS_PATH,
         (items) => ({ errors: items }),
         keepalive,
-      ))
-    ) {
-      return;
-    }
-    if (
-      !(await drain(
+      );
+    const sendEvents = () =>
+      drain(
         events,
         limits.maxBufferedEvents,
         MONITORING_EVENTS_PATH,
         (items) => ({ events: items }),
         keepalive,
-      ))
-    ) {
+      );
+    const sendMetrics = () =>
+      drain(
+        metrics,
+        limits.maxBufferedMetrics,
+        MONITORING_EVENTS_PATH,
+        (items) => ({ events: items }),
+        keepalive,
+      );
+    if (keepalive) {
+      // The page is going away: every request must start now, before the page is gone.
+      await Promise.all([sendErrors(), sendEvents(), sendMetrics()]);
       return;
     }
-    await drain(
-      metrics,
-      limits.maxBufferedMetrics,
-      MONITORING_EVENTS_PATH,
-      (items) => ({ events: items }),
-      keepalive,
-    );
+    if (!(await sendErrors())) return;
+    if (!(await sendEvents())) return;
+    await sendMetrics();
   };
 
   const flush = (flushOptions: { keepalive?: boolean } = {}): Promise<void> => {
@@ -674,4 +677,13 @@ export function installMonitoring(options: MonitoringDeliveryOptions = {}): Moni
   delivery.start();
   installedDelivery = delivery;
   return delivery;
+}
+
+/**
+ * The app tells the installed delivery whether a member is signed in as soon as it knows, so a
+ * flush on page hide can send at once instead of asking the server first (which an unloading
+ * page has no time for).
+ */
+export function setMonitoringSignedIn(signedIn: boolean): void {
+  installedDelivery?.setSignedIn(signedIn);
 }

@@ -1,2 +1,15 @@
+export { AdminLayout } from '../../features/admin/components/admin-layout';
 export { AdminDashboardRoute } from '../../features/admin/routes/admin-dashboard-route';
+export { AdminRolesRoute } from '../../features/admin/routes/admin-roles-route';
+export { AdminSessionsRoute } from '../../features/admin/routes/admin-sessions-route';
+export { AdminSettingsRoute } from '../../features/admin/routes/admin-settings-route';
+export { AuditLogsRoute } from '../../features/admin/routes/audit-logs-route';
 export { ImagePerformanceRoute } from '../../features/admin/routes/image-performance-route';
+export { AdminUsersRoute } from '../../features/admin-users/routes/admin-users-route';
+export { AdminUserRoute } from '../../features/admin-users/routes/admin-user-route';
+export { ModerationQueueRoute } from '../../features/moderation/routes/moderation-queue-route';
+export { ListingApprovalRoute } from '../../features/moderation/routes/listing-approval-route';
+export { ModerationRulesRoute } from '../../features/moderation/routes/moderation-rules-route';
+export { ModerationLogsRoute } from '../../features/moderation/routes/moderation-logs-route';
+export { ForumAdminRoute } from '../../features/moderation/routes/forum-admin-route';
+export { MonitoringAdminRoute } from '../../features/monitoring/routes/monitoring-admin-route';

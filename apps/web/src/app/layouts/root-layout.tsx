@@ -3,8 +3,9 @@ import type { SessionStateDto } from '@castline/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
-import { authKeys } from '../../features/auth/api/auth.api';
+import { authKeys, useSession } from '../../features/auth/api/auth.api';
 import { onSessionExpired } from '../../lib/api-client';
+import { setMonitoringSignedIn } from '../../lib/monitoring';
 import { useRealtimeSync } from '../realtime-sync';
 import { recoveryRedirectTarget } from '../recovery-redirect';
 import { AuthDialogProvider } from '../shell/auth-dialog';
@@ -25,10 +26,21 @@ function useSessionExpiry() {
   );
 }
 
+/** Monitoring delivery sends only while signed in: it learns the session from the app. */
+function useMonitoringSession() {
+  const session = useSession();
+  const known = session.data !== undefined;
+  const signedIn = Boolean(session.data?.user);
+  useEffect(() => {
+    if (known) setMonitoringSignedIn(signedIn);
+  }, [known, signedIn]);
+}
+
 export function RootLayout() {
   const location = useLocation();
   const recoveryTarget = recoveryRedirectTarget(location);
   useSessionExpiry();
+  useMonitoringSession();
   useRealtimeSync();
   return (
     <AuthDialogProvider>

@@ -1,17 +1,8 @@
 import type { AdminOverviewDto, ProfileRole } from '@castline/shared';
-import { AdminOverviewDto as AdminOverviewSchema, hasPermissions } from '@castline/shared';
+import { AdminOverviewDto as AdminOverviewSchema } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import {
-  Anchor,
-  ChevronRight,
-  Gauge,
-  MailCheck,
-  ShieldCheck,
-  ShieldX,
-  UserRoundPlus,
-  Users,
-} from 'lucide-react';
+import { Anchor, ChevronRight, MailCheck, ShieldCheck, ShieldX, UserRoundPlus, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -23,8 +14,9 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { api } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
-
-export const adminKeys = { overview: ['admin', 'overview'] as const };
+import { adminKeys } from '../api/admin.api';
+import { userCan, visibleSectionGroups } from '../components/admin-sections';
+import { AnalyticsSection } from '../components/analytics-section';
 
 const ROLE_LABELS: Record<ProfileRole, string> = {
   user: 'Member',
@@ -46,14 +38,14 @@ const STATS: readonly {
   { key: 'banned', label: 'Banned', icon: ShieldX },
 ];
 
-/** /admin: who you are here, the membership figures (with users.read) and the admin tools. */
+/**
+ * /admin: who you are here, the membership figures (with users.read), activity over time (with
+ * analytics.read) and the sections this staff member may open.
+ */
 export function AdminDashboardRoute() {
   const { data } = useSession();
   const user = data?.user ?? null;
-  const canReadUsers = hasPermissions(
-    user ? { is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin } : null,
-    ['users.read'],
-  );
+  const canReadUsers = userCan(user, 'users.read');
   const overview = useQuery({
     queryKey: adminKeys.overview,
     queryFn: ({ signal }) => api.get('/api/admin/overview', AdminOverviewSchema, signal),
@@ -63,9 +55,12 @@ export function AdminDashboardRoute() {
   const membersHeadingId = useId();
   const toolsHeadingId = useId();
   if (!user) return null;
+  const tools = visibleSectionGroups(user)
+    .flatMap((group) => group.sections)
+    .filter((section) => section.to !== '/admin');
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+    <>
       <title>Admin Dashboard · Castline</title>
       <PageHeader
         title="Admin Dashboard"
@@ -164,32 +159,44 @@ export function AdminDashboardRoute() {
           )}
         </section>
 
-        <section aria-labelledby={toolsHeadingId} className="flex flex-col gap-3">
-          <h2 id={toolsHeadingId} className="text-lg font-semibold tracking-tight">
-            Tools
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <li className="relative flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-brand/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand">
-                <Gauge aria-hidden="true" size={20} />
-              </span>
-              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <Link
-                  to="/admin/image-performance"
-                  aria-describedby={`${toolsHeadingId}-image-performance`}
-                  className="font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+        <AnalyticsSection canRead={userCan(user, 'analytics.read')} />
+
+        {tools.length > 0 && (
+          <section aria-labelledby={toolsHeadingId} className="flex flex-col gap-3">
+            <h2 id={toolsHeadingId} className="text-lg font-semibold tracking-tight">
+              Tools
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {tools.map((tool) => (
+                <li
+                  key={tool.to}
+                  className="relative flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-brand/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
                 >
-                  Image Performance
-                </Link>
-                <p id={`${toolsHeadingId}-image-performance`} className="text-sm text-ink-muted">
-                  Load times, cache hits and formats of the images this browser has shown.
-                </p>
-              </div>
-              <ChevronRight aria-hidden="true" size={18} className="shrink-0 text-ink-muted" />
-            </li>
-          </ul>
-        </section>
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand">
+                    <tool.icon aria-hidden="true" size={20} />
+                  </span>
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <Link
+                      to={tool.to}
+                      aria-describedby={`${toolsHeadingId}-${tool.to.replaceAll('/', '-')}`}
+                      className="font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+                    >
+                      {tool.label}
+                    </Link>
+                    <p
+                      id={`${toolsHeadingId}-${tool.to.replaceAll('/', '-')}`}
+                      className="text-sm text-ink-muted"
+                    >
+                      {tool.description}
+                    </p>
+                  </div>
+                  <ChevronRight aria-hidden="true" size={18} className="shrink-0 text-ink-muted" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
-    </div>
+    </>
   );
 }

@@ -128,7 +128,7 @@ export function ImagePerformanceRoute() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="flex flex-col gap-6">
       <title>Image Performance · Castline</title>
       <header className="flex max-w-3xl flex-col gap-3">
         <p className="text-sm font-semibold tracking-wider text-reed uppercase">Admin</p>

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { FieldError } from '../../listings/components/listing-form/fields';
+import { ReportButton } from '../../reports/components/report-button';
 import { useAddComment, useDeleteComment, useToggleCommentLike } from '../api/forum.api';
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
@@ -66,6 +67,13 @@ function CommentItem({ comment, signedIn, onLike, onDelete, askSignIn }: Comment
               Delete
             </button>
           )}
+          <ReportButton
+            entityType="forum_comment"
+            entityId={comment.id}
+            ownerId={comment.author_id}
+            variant="icon"
+            label="Report comment"
+          />
         </div>
         {askSignIn && <SignInPrompt message={FORUM_MESSAGES.loginToLikeComment} />}
       </div>

@@ -1,6 +1,7 @@
 import { FORUM_LIMITS, FORUM_MESSAGES } from '@castline/shared';
-import { ChevronDown, Search, X } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
 import { useDebouncedDraft } from '../../listings/components/listing-filters/use-debounced-draft';
 import { useForumCategories } from '../api/forum.api';
@@ -17,56 +18,23 @@ export function ForumSearchBox({
   onSearch: (q: string) => void;
   className?: string;
 }) {
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const { draft, change, flush, commit } = useDebouncedDraft(value, (text) => onSearch(text.trim()), {
     same: sameSearch,
   });
 
   return (
-    <form
-      role="search"
-      aria-label="Posts"
-      className={cn('relative', className)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        flush();
-      }}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        Search posts
-      </label>
-      <Search
-        aria-hidden="true"
-        size={18}
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
-      />
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="search"
-        enterKeyHint="search"
-        maxLength={FORUM_LIMITS.searchMax}
-        value={draft}
-        onChange={(event) => change(event.target.value)}
-        onBlur={flush}
-        placeholder="Search posts…"
-        className="block min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-11 pl-10 text-base text-ink shadow-xs placeholder:text-ink-muted/70 focus-visible:border-ring [&::-webkit-search-cancel-button]:hidden"
-      />
-      {draft !== '' && (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => {
-            commit('');
-            inputRef.current?.focus();
-          }}
-          className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
-        >
-          <X aria-hidden="true" size={16} />
-        </button>
-      )}
-    </form>
+    <SearchForm
+      name="Posts"
+      label="Search posts"
+      value={draft}
+      onChange={change}
+      onSubmit={flush}
+      onBlur={flush}
+      onClear={() => commit('')}
+      placeholder="Search posts…"
+      maxLength={FORUM_LIMITS.searchMax}
+      className={className}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/auth.api';
 import { ListingGallery } from '../../listings/components/detail/listing-gallery';
+import { ReportButton } from '../../reports/components/report-button';
 import { usePost, useTogglePostLike } from '../api/forum.api';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
 import { AuthorCard } from '../components/author-card';
@@ -81,6 +82,7 @@ function PostActions({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
         <SharePostButton post={post} />
         {signedIn && post.can_edit && <EditPostButton post={post} />}
         {signedIn && post.can_delete && <DeletePostButton post={post} />}
+        <ReportButton entityType="forum_post" entityId={post.id} ownerId={post.author_id} />
       </div>
       {askSignIn && <SignInPrompt message={FORUM_MESSAGES.loginToLikePost} />}
     </div>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
+import { ReportButton } from '../../reports/components/report-button';
 import type { OutgoingMessage } from '../api/outbox';
 import { dayKey, dayLabel, timeOfDay } from '../lib/day-label';
 import { MessageContent } from './message-content';
@@ -171,13 +172,24 @@ export function MessageList({
                   <span className="h-px flex-1 bg-line" />
                 </li>
               )}
-              <li className={cn('flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
-                <Bubble own={own} failed={item.kind === 'outgoing' && item.entry.status === 'failed'}>
-                  <span className="sr-only">{own ? 'You: ' : `${otherName}: `}</span>
-                  <MessageContent
-                    content={item.kind === 'message' ? item.message.content : item.entry.content}
-                  />
-                </Bubble>
+              <li className={cn('group flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
+                <div className={cn('flex w-full items-center gap-1', own && 'justify-end')}>
+                  <Bubble own={own} failed={item.kind === 'outgoing' && item.entry.status === 'failed'}>
+                    <span className="sr-only">{own ? 'You: ' : `${otherName}: `}</span>
+                    <MessageContent
+                      content={item.kind === 'message' ? item.message.content : item.entry.content}
+                    />
+                  </Bubble>
+                  {item.kind === 'message' && !own && (
+                    <ReportButton
+                      entityType="message"
+                      entityId={item.message.id}
+                      ownerId={item.message.sender_id}
+                      variant="compact"
+                      label={`Report message from ${otherName}`}
+                    />
+                  )}
+                </div>
                 <MessageMeta
                   item={item}
                   own={own}

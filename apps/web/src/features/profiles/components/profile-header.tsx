@@ -11,6 +11,7 @@ import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { PresenceLabel } from '../../presence/components/presence-label';
+import { ReportButton } from '../../reports/components/report-button';
 import { BlockButton } from './block-button';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { ProfileAvatar } from './profile-avatar';
@@ -109,6 +110,7 @@ export function ProfileHeader({ profile, loaded, own, userId, children }: Profil
                 Message
               </Link>
               <BlockButton userId={userId} username={loaded.username} blocked={loaded.blocked_by_me} />
+              <ReportButton entityType="user" entityId={userId} ownerId={userId} />
             </div>
           )
         )}

@@ -9,6 +9,7 @@ import { cn } from '../../../../lib/cn';
 import { errorMessage, isApiError } from '../../../../lib/api-client';
 import type { FromState } from '../../../../lib/redirect-target';
 import { MakeOfferButton } from '../../../offers/components/make-offer-dialog';
+import { ReportButton } from '../../../reports/components/report-button';
 import type { ListingReaction } from '../../api/listing-actions';
 import { reactionOf, useToggleReaction } from '../../api/listing-actions';
 import { DeleteListingButton } from './delete-listing-dialog';
@@ -178,6 +179,9 @@ export function ListingActionBar({ listing, user }: ListingActionBarProps) {
           </>
         )}
         <ShareButton listing={listing} />
+        {!listing.deleted && (
+          <ReportButton entityType="product" entityId={listing.id} ownerId={listing.seller_id} />
+        )}
       </div>
 
       {canManage && (

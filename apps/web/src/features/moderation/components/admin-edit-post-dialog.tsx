@@ -1,0 +1,176 @@
+import type { AdminForumPostDto, PostDto, PostStatus } from '@castline/shared';
+import {
+  FORUM_CATEGORIES,
+  FORUM_LIMITS,
+  FORUM_MESSAGES,
+  POST_STATUSES,
+  UpdatePostBody,
+} from '@castline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toaster';
+import { isApiError } from '../../../lib/api-client';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { POST_UPDATED } from '../../forum/components/edit-post-dialog';
+import { usePost, useUpdatePost } from '../../forum/api/forum.api';
+import { SelectField, TextAreaField } from '../../listings/components/listing-form/fields';
+import { adminForumKeys } from '../api/forum-admin.api';
+import { humanize } from './moderation-ui';
+
+const FIELDS = ['title', 'category', 'content', 'status'] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Draft {
+  title: string;
+  category: string;
+  content: string;
+  status: PostStatus;
+}
+
+function EditForm({ post, onDone }: { post: PostDto; onDone: () => void }) {
+  const [draft, setDraft] = useState<Draft>({
+    title: post.title,
+    category: post.category,
+    content: post.content,
+    status: post.status,
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const update = useUpdatePost(post.id);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const categories: readonly string[] = (FORUM_CATEGORIES as readonly string[]).includes(post.category)
+    ? FORUM_CATEGORIES
+    : [post.category, ...FORUM_CATEGORIES];
+
+  const set = (field: Field, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = UpdatePostBody.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod<Field>(parsed.error));
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: adminForumKeys.all });
+        toast.show(POST_UPDATED);
+        onDone();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 400) setErrors(fieldErrorsFromIssues(error.issues, FIELDS));
+        toast.show(FORUM_MESSAGES.updatePostFailed, { tone: 'error' });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <TextField
+        label="Title"
+        name="title"
+        value={draft.title}
+        onChange={(event) => set('title', event.target.value)}
+        error={errors.title}
+        hint={`${draft.title.trim().length} / ${FORUM_LIMITS.titleMax} characters`}
+        autoComplete="off"
+        autoFocus
+      />
+      <SelectField
+        label="Category"
+        name="category"
+        options={categories.map((value) => ({ value, label: value }))}
+        value={draft.category}
+        onChange={(event) => set('category', event.target.value)}
+        error={errors.category}
+      />
+      <TextAreaField
+        label="Content"
+        name="content"
+        value={draft.content}
+        onChange={(event) => set('content', event.target.value)}
+        rows={10}
+        hint={`Markdown. ${draft.content.trim().length.toLocaleString('en-US')} / ${FORUM_LIMITS.contentMax.toLocaleString('en-US')} characters.`}
+        error={errors.content}
+      />
+      <SelectField
+        label="Status"
+        name="status"
+        options={POST_STATUSES.map((value) => ({ value, label: humanize(value) }))}
+        value={draft.status}
+        onChange={(event) => set('status', event.target.value)}
+        error={errors.status}
+      />
+      {update.isError && !FIELDS.some((field) => errors[field]) && (
+        <Alert tone="error">
+          {isApiError(update.error) && update.error.status >= 400 && update.error.status < 500
+            ? update.error.message
+            : FORUM_MESSAGES.updatePostFailed}
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EditBody({ postId, onDone }: { postId: string; onDone: () => void }) {
+  const post = usePost(postId);
+  if (post.isPending) {
+    return (
+      <LoadingSkeleton label="Loading the post">
+        <div aria-hidden="true" className="flex flex-col gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      </LoadingSkeleton>
+    );
+  }
+  if (post.isError) {
+    return (
+      <Alert tone="error">
+        <p>{post.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void post.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <EditForm post={post.data} onDone={onDone} />;
+}
+
+/** "Edit" on an admin forum row: title, category, content and status, saved with PATCH. */
+export function AdminEditPostDialog({ post, disabled }: { post: AdminForumPostDto; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" disabled={disabled} aria-label={`Edit ${post.title}`}>
+          <Pencil aria-hidden="true" size={16} />
+          Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Edit forum post" description={post.title} className="max-w-2xl">
+        {open && <EditBody postId={post.id} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
