@@ -61,7 +61,7 @@ async function startOn(database: DatabaseHandle, name: string, options: BenchApp
   const dataDir = await mkdtemp(path.join(tmpdir(), `castline-${name}-`));
   await database.migrate();
   const logger = pino({ level: 'silent' });
-  const rateLimiter = createDatabaseRateLimiter(database.db);
+  const rateLimiter = createDatabaseRateLimiter(database);
   const app = await buildApp({
     config: loadConfig({
       DATA_DIR: dataDir,

@@ -105,7 +105,11 @@ test('a member lists gear with three photos; another finds and favourites it; th
 
   // The buyer rates the purchase.
   await buyer.goto(listingUrl);
-  await buyer.getByRole('radio', { name: '5 stars' }).check({ force: true });
+  // Chosen with the keyboard: the star inputs are visually hidden behind their star icons.
+  const fiveStars = buyer.getByRole('radio', { name: '5 stars' });
+  await fiveStars.focus();
+  await buyer.keyboard.press('Space');
+  await expect(fiveStars).toBeChecked();
   await buyer.getByRole('button', { name: 'Submit rating' }).click();
   await expect(buyer.getByRole('img', { name: '5 out of 5 stars' }).first()).toBeVisible();
 

@@ -131,7 +131,7 @@ test.describe('every route, by audience', () => {
   test('admin and moderator', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, DEMO.admin);
     await expectRoute(page, { path: '/admin', heading: 'Admin Dashboard' });
-    await expect(page.getByRole('term').filter({ hasText: 'Members' })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: /^Members$/ })).toBeVisible();
     await expectRoute(page, { path: '/admin/image-performance', heading: 'Image Performance' });
     await expect(page.getByText('No image metrics collected yet')).toBeVisible();
 
