@@ -31,7 +31,8 @@ export function SiteHeader() {
           )}
         >
           <Info aria-hidden="true" size={14} />
-          <span>
+          {/* Only the icon on the narrowest phones, so the bar never pushes the page sideways. */}
+          <span className="sr-only min-[400px]:not-sr-only">
             Early Access <span className="sr-only sm:not-sr-only">Info</span>
           </span>
         </Link>
