@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '@castline/shared';
 import { orientedJpeg } from '../src/platform/images/testing/image-fixtures.js';
 import { createS3FileStorage } from '../src/platform/storage/file-storage.js';
-import { startS3StandIn, type S3StandIn } from '../src/platform/storage/testing/s3-stand-in.js';
+import { startS3Server, type S3Server } from '../src/platform/storage/testing/s3-server.js';
 import { uploadImage } from '../src/modules/images/testing/upload-requests.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { buildUser, get, post, signIn, uniqueIp } from './factories.js';
@@ -14,14 +14,14 @@ import { buildUser, get, post, signIn, uniqueIp } from './factories.js';
  */
 let a: TestApp;
 let b: TestApp;
-let bucket: S3StandIn;
+let bucket: S3Server;
 beforeAll(async () => {
-  bucket = await startS3StandIn();
+  bucket = await startS3Server();
   const storage = () =>
     createS3FileStorage({
       driver: 's3',
       bucket: bucket.bucket,
-      region: 'us-east-1',
+      region: bucket.region,
       endpoint: bucket.endpoint,
       accessKeyId: bucket.accessKeyId,
       secretAccessKey: bucket.secretAccessKey,

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { createOutboxMailer } from '../../platform/mail/outbox-mailer.js';
 import { createDatabaseRateLimiter } from '../../platform/rate-limit/database-rate-limiter.js';
 import { createFileStorage } from '../../platform/storage/file-storage.js';
-import { startS3StandIn, type S3StandIn } from '../../platform/storage/testing/s3-stand-in.js';
+import { startS3Server, type S3Server } from '../../platform/storage/testing/s3-server.js';
 import { TEST_AUTH_SECRET } from '../../../test/test-app.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { buildUser, get, signIn } from '../../../test/factories.js';
@@ -19,16 +19,16 @@ import { orientedJpeg } from '../../platform/images/testing/image-fixtures.js';
 import { uploadImage } from './testing/upload-requests.js';
 
 // The whole images module over the S3 driver: the app is configured the way an operator
-// would (STORAGE_DRIVER=s3 …) against a stand-in S3 service, and the browser still talks to
-// Castline only.
-let standIn: S3StandIn;
+// would (STORAGE_DRIVER=s3 …) against s3rver, an S3-compatible server, and the browser still
+// talks to Castline only.
+let bucket: S3Server;
 let database: DatabaseHandle;
 let dataDir: string;
 let app: FastifyInstance;
 let cookie: string;
 
 beforeAll(async () => {
-  standIn = await startS3StandIn();
+  bucket = await startS3Server();
   database = await openTestDatabase();
   dataDir = await mkdtemp(path.join(tmpdir(), 'castline-s3-'));
   const config = loadConfig({
@@ -38,11 +38,12 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     STORAGE_DRIVER: 's3',
-    S3_BUCKET: standIn.bucket,
-    S3_ENDPOINT: standIn.endpoint,
+    S3_BUCKET: bucket.bucket,
+    S3_REGION: bucket.region,
+    S3_ENDPOINT: bucket.endpoint,
     S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: standIn.accessKeyId,
-    S3_SECRET_ACCESS_KEY: standIn.secretAccessKey,
+    S3_ACCESS_KEY_ID: bucket.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
     S3_PREFIX: 'castline',
   });
   const logger = pino({ level: 'silent' });
@@ -63,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await standIn?.close();
+  await bucket?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -80,7 +81,7 @@ describe('images over the S3 driver', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json<{ key: string; url: string }>();
     url = body.url;
-    const object = standIn.objects.get(`castline/${body.key}`);
+    const object = await bucket.readObject(`castline/${body.key}`);
     expect(object?.contentType).toBe('image/webp');
     expect((await sharp(object!.body).metadata()).format).toBe('webp');
   });
@@ -90,8 +91,9 @@ describe('images over the S3 driver', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     const key = url.replace('/files/', '');
-    expect(response.headers.etag).toBe(standIn.objects.get(`castline/${key}`)?.etag);
-    expect(response.rawPayload.equals(standIn.objects.get(`castline/${key}`)!.body)).toBe(true);
+    const stored = await bucket.readObject(`castline/${key}`);
+    expect(response.headers.etag).toBe(stored?.etag);
+    expect(response.rawPayload.equals(stored!.body)).toBe(true);
     const notModified = await app.inject({
       method: 'GET',
       url,
@@ -102,8 +104,7 @@ describe('images over the S3 driver', () => {
 
   it('renders concurrent requests for one variant once, then serves it from the bucket', async () => {
     const variantUrl = `${url}?w=200`;
-    const variantPuts = () =>
-      standIn.requests.filter((line) => line.startsWith(`PUT /${standIn.bucket}/castline/variants/`)).length;
+    const variantPuts = () => bucket.puts.filter((key) => key.startsWith('castline/variants/')).length;
     const before = variantPuts();
     const responses = await Promise.all(Array.from({ length: 5 }, () => get(app, variantUrl)));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);

@@ -14,7 +14,7 @@ import {
   type FileStorage,
 } from './file-storage.js';
 import { S3StorageError } from './s3-file-storage.js';
-import { startS3StandIn, type S3StandIn } from './testing/s3-stand-in.js';
+import { startS3Server, type S3Server } from './testing/s3-server.js';
 
 interface DriverUnderTest {
   storage: FileStorage;
@@ -30,17 +30,18 @@ const drivers: Record<string, () => Promise<DriverUnderTest>> = {
     };
   },
   s3: async () => {
-    const standIn = await startS3StandIn();
+    const server = await startS3Server();
     const config = loadConfig({
       STORAGE_DRIVER: 's3',
-      S3_BUCKET: standIn.bucket,
-      S3_ENDPOINT: standIn.endpoint,
+      S3_BUCKET: server.bucket,
+      S3_REGION: server.region,
+      S3_ENDPOINT: server.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: standIn.accessKeyId,
-      S3_SECRET_ACCESS_KEY: standIn.secretAccessKey,
+      S3_ACCESS_KEY_ID: server.accessKeyId,
+      S3_SECRET_ACCESS_KEY: server.secretAccessKey,
       S3_PREFIX: 'contract',
     });
-    return { storage: createFileStorage(config.storage, tmpdir()), close: () => standIn.close() };
+    return { storage: createFileStorage(config.storage, tmpdir()), close: () => server.close() };
   },
 };
 
@@ -150,41 +151,68 @@ describe('local driver layout', () => {
 });
 
 describe('S3 driver', () => {
-  let standIn: S3StandIn;
+  let server: S3Server;
   beforeAll(async () => {
-    standIn = await startS3StandIn();
+    server = await startS3Server();
   });
   afterAll(async () => {
-    await standIn.close();
+    await server.close();
   });
 
   const config = (overrides: Partial<Parameters<typeof createS3FileStorage>[0]> = {}) => ({
     driver: 's3' as const,
-    bucket: standIn.bucket,
-    region: 'us-east-1',
-    endpoint: standIn.endpoint,
-    accessKeyId: standIn.accessKeyId,
-    secretAccessKey: standIn.secretAccessKey,
+    bucket: server.bucket,
+    region: server.region,
+    endpoint: server.endpoint,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
     forcePathStyle: true,
     prefix: '',
     ...overrides,
   });
 
-  it('puts objects under the prefix with their content type, path-style', async () => {
+  it('puts objects under the prefix, path-style, with their type and a long-lived cache policy', async () => {
     const storage = createS3FileStorage(config({ prefix: 'castline/prod/' }));
     await storage.put('avatars/p.svg', Buffer.from('<svg/>'), 'image/svg+xml');
-    expect(standIn.requests.at(-1)).toBe(`PUT /${standIn.bucket}/castline/prod/avatars/p.svg`);
-    expect(standIn.objects.get('castline/prod/avatars/p.svg')?.contentType).toBe('image/svg+xml');
+    expect(server.puts.at(-1)).toBe('castline/prod/avatars/p.svg');
+    const stored = await server.readObject('castline/prod/avatars/p.svg');
+    expect(stored?.body.toString()).toBe('<svg/>');
+    expect(stored?.contentType).toBe('image/svg+xml');
+    expect(stored?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(await server.readObject('avatars/p.svg')).toBeNull();
   });
 
-  it('fails loudly when the bucket refuses the credentials', async () => {
-    const storage = createS3FileStorage(config({ secretAccessKey: 'not-the-right-secret' }));
+  // s3rver refuses unknown access keys and skewed clocks but does not recompute SigV4
+  // signatures; the signatures themselves are checked against AWS's worked examples in
+  // sigv4.test.ts.
+  it('fails loudly when the bucket does not know the access key', async () => {
+    const storage = createS3FileStorage(config({ accessKeyId: 'AKIAUNKNOWN000000000' }));
     const error = await storage
       .put('avatars/x.svg', Buffer.from('<svg/>'), 'image/svg+xml')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(S3StorageError);
-    expect(error).toMatchObject({ status: 403, s3Code: 'SignatureDoesNotMatch' });
-    await expect(storage.head('avatars/x.svg')).rejects.toMatchObject({ status: 403 });
+    expect(error).toMatchObject({ status: 403, s3Code: 'InvalidAccessKeyId' });
+    expect((error as Error).message).toBe('S3 PUT avatars/x.svg failed: HTTP 403 InvalidAccessKeyId');
+    await expect(storage.get('avatars/x.svg')).rejects.toMatchObject({
+      status: 403,
+      s3Code: 'InvalidAccessKeyId',
+    });
+    // HEAD answers carry no body, so no S3 error code either.
+    await expect(storage.head('avatars/x.svg')).rejects.toMatchObject({ status: 403, s3Code: undefined });
+    await expect(storage.delete('avatars/x.svg')).rejects.toMatchObject({ status: 403 });
+    expect(await server.readObject('avatars/x.svg')).toBeNull();
+  });
+
+  it("fails loudly when its clock is too far from the bucket's", async () => {
+    const storage = createS3FileStorage(config(), { now: () => new Date(Date.now() - 20 * 60_000) });
+    await expect(
+      storage.put('avatars/late.svg', Buffer.from('<svg/>'), 'image/svg+xml'),
+    ).rejects.toMatchObject({
+      name: 'S3StorageError',
+      status: 403,
+      s3Code: 'RequestTimeTooSkewed',
+    });
+    expect(await server.readObject('avatars/late.svg')).toBeNull();
   });
 
   it('addresses the bucket virtual-hosted unless path style is forced', async () => {
@@ -199,7 +227,7 @@ describe('S3 driver', () => {
       },
     );
     expect(await storage.head('avatars/a.svg')).toBeNull();
-    expect(urls).toEqual([`https://${standIn.bucket}.s3.eu-west-1.amazonaws.com/p/avatars/a.svg`]);
+    expect(urls).toEqual([`https://${server.bucket}.s3.eu-west-1.amazonaws.com/p/avatars/a.svg`]);
   });
 
   it('gives up on a bucket that does not answer in time', async () => {
