@@ -1,6 +1,7 @@
 // `npm test`: the whole suite. Unit and integration tests (Vitest: shared, server on PGlite,
 // web), the server suite again on PostgreSQL when TEST_DATABASE_URL is set, then the browser
-// journeys (Playwright) against the built app in system Chromium. Ends with one line
+// journeys (Playwright) against the built app in system Chromium, after holding each route's
+// first-load JavaScript to its budget. Ends with one line
 // "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,6 +97,12 @@ if (!only || only === 'e2e') {
     process.exit(1);
   }
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
+    // Each route's first-load JavaScript against apps/web/bundle-budgets.json (one check, counted as a test).
+    if (run('first-load JavaScript budgets', process.execPath, [path.join(root, 'scripts', 'bundle-size.mjs')])) {
+      totals.passed += 1;
+    } else {
+      totals.failed += 1;
+    }
     const file = path.join(reports, 'playwright.json');
     run(
       'browser journeys (Playwright, Chromium)',

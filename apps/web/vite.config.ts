@@ -19,14 +19,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The chunk graph, read by scripts/bundle-size.mjs to hold each route's first load to its budget.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: keep them in their own long-cached chunks.
+        /*
+         * React and the router are on every page and change less often than the app: one
+         * long-cached chunk. Every other library goes with the pages that use it, so a page loads
+         * only what it needs (one catch-all vendor chunk put every page's libraries on the first load).
+         */
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!heic2any[\\/])/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -55,7 +55,8 @@ describe('Create Post dialog', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
 
     const preview = within(dialog).getByRole('tabpanel', { name: 'Preview' });
-    expect(within(preview).getByRole('heading', { level: 3, name: 'Trip report' })).toBeInTheDocument();
+    // The renderer loads with the first preview.
+    expect(await within(preview).findByRole('heading', { level: 3, name: 'Trip report' })).toBeInTheDocument();
     expect(within(preview).getByText('huge').tagName).toBe('STRONG');
     expect(preview.querySelector('img')).toBeNull();
     expect(within(dialog).getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');

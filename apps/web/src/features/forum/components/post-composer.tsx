@@ -1,11 +1,12 @@
 import type { PostDto } from '@castline/shared';
 import { CreatePostBody, FORUM_CATEGORIES, FORUM_LIMITS } from '@castline/shared';
 import type { FormEvent, KeyboardEvent, SetStateAction } from 'react';
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/form-errors';
@@ -13,7 +14,9 @@ import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { FieldError, SelectField } from '../../listings/components/listing-form/fields';
 import { ForumImagesField } from './forum-images-field';
-import { Markdown } from './markdown';
+
+/** The Markdown renderer loads with the first preview, not with every page that offers the composer. */
+const Markdown = lazy(() => import('./markdown').then((module) => ({ default: module.Markdown })));
 
 /** What the composer holds while a post is written (or edited). */
 export interface PostDraft {
@@ -219,7 +222,9 @@ export function PostComposer({
         >
           {tab === 'preview' &&
             (draft.content.trim() ? (
-              <Markdown>{draft.content}</Markdown>
+              <Suspense fallback={<Spinner label="Loading preview" size={20} className="my-4 text-brand" />}>
+                <Markdown>{draft.content}</Markdown>
+              </Suspense>
             ) : (
               <p className="my-3 text-sm text-ink-muted">
                 Nothing to preview yet. Write something on the Write tab.

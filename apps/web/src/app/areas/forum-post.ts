@@ -1,0 +1,1 @@
+export { ForumPostRoute } from '../../features/forum/routes/forum-post-route';

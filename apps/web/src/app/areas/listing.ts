@@ -1,0 +1,1 @@
+export { ProductDetailRoute } from '../../features/marketplace/routes/product-detail-route';
