@@ -98,7 +98,9 @@ if (!only || only === 'e2e') {
   }
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
     // Each route's first-load JavaScript against apps/web/bundle-budgets.json (one check, counted as a test).
-    if (run('first-load JavaScript budgets', process.execPath, [path.join(root, 'scripts', 'bundle-size.mjs')])) {
+    if (
+      run('first-load JavaScript budgets', process.execPath, [path.join(root, 'scripts', 'bundle-size.mjs')])
+    ) {
       totals.passed += 1;
     } else {
       totals.failed += 1;

@@ -56,7 +56,9 @@ describe('Create Post dialog', () => {
 
     const preview = within(dialog).getByRole('tabpanel', { name: 'Preview' });
     // The renderer loads with the first preview.
-    expect(await within(preview).findByRole('heading', { level: 3, name: 'Trip report' })).toBeInTheDocument();
+    expect(
+      await within(preview).findByRole('heading', { level: 3, name: 'Trip report' }),
+    ).toBeInTheDocument();
     expect(within(preview).getByText('huge').tagName).toBe('STRONG');
     expect(preview.querySelector('img')).toBeNull();
     expect(within(dialog).getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
