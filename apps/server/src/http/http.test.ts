@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '@castline/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -15,6 +16,11 @@ beforeAll(async () => {
     '<!doctype html><title>Castline</title><div id="root"></div>',
   );
   await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The build writes compressed copies beside each text asset.
+  const script = `export const catches = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pike ${i}`))};`;
+  await writeFile(path.join(web, 'assets', 'catches-def456.js'), script);
+  await writeFile(path.join(web, 'assets', 'catches-def456.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(web, 'assets', 'catches-def456.js.gz'), gzipSync(script));
   t = await createTestApp({ env: { WEB_DIST_DIR: web } });
 });
 afterAll(async () => {
@@ -92,5 +98,29 @@ describe('the HTTP frame', () => {
     const missingAsset = await get(t.app, '/assets/app-old999.js');
     expect(missingAsset.statusCode).toBe(404);
     expect(missingAsset.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends the compressed copy of an asset to a browser that accepts it, and the plain file otherwise', async () => {
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/assets/catches-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('pike 199');
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/catches-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/catches-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('pike 199');
   });
 });
