@@ -85,5 +85,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Form journeys type and render a lot in jsdom; on a busy two-core machine 5 s is too tight.
+    testTimeout: 15_000,
   },
 });
