@@ -1,103 +1,117 @@
 /**
- * Benchmarks with budgets (not part of the test run): `npm run bench`.
- * Builds the real app in-process on a fresh PGlite database and measures the account hot
- * paths. Prints each measurement next to its budget and exits 1 when one is over.
+ * `npm run bench`: every benchmark on this machine, then one table of figure, budget and floor
+ * ratio (also written to bench/results/latest.md and .json). Exits 1 when a figure misses its
+ * budget. Not part of `npm test`: speed is measured here, never in timed unit tests.
+ *
+ *   npm run bench                     default sizes (100,000 listings), under 15 minutes
+ *   npm run bench -- --full           adds the 1,000,000-listing search
+ *   npm run bench -- --only=search,pages
+ *
+ * PostgreSQL and Redis cases use BENCH_DATABASE_URL (a server whose user may create databases;
+ * default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL (default
+ * redis://127.0.0.1:6379); when they cannot be reached those cases are skipped and say so.
  */
-import { startBenchApp } from './bench-app.js';
-import { accounts, users } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/modules/accounts/password-hasher.js';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import type { BenchRow, Suite, SuiteOptions } from './lib/report.js';
+import { rowOk, table, writeResults } from './lib/report.js';
 
-interface Budget {
-  name: string;
-  iterations: number;
-  p50Ms: number;
-  p95Ms: number;
-  run: (i: number) => Promise<void>;
+const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
+  accounts: () => import('./suites/accounts.js'),
+  search: () => import('./suites/search.js'),
+  pages: () => import('./suites/pages.js'),
+  realtime: () => import('./suites/realtime.js'),
+  images: () => import('./suites/images.js'),
+  frontend: () => import('./suites/frontend.js'),
+};
+
+const args = process.argv.slice(2);
+const full = args.includes('--full');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .filter(Boolean);
+const unknown = only?.filter((name) => !(name in SUITES)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown suite(s): ${unknown.join(', ')}. Suites: ${Object.keys(SUITES).join(', ')}`);
+  process.exit(2);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(budget: Budget): Promise<boolean> {
-  for (let i = 0; i < 5; i += 1) await budget.run(i);
-  const times: number[] = [];
-  for (let i = 0; i < budget.iterations; i += 1) {
-    const started = performance.now();
-    await budget.run(i);
-    times.push(performance.now() - started);
+async function reachablePostgres(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
   }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
-  const ok = p50 <= budget.p50Ms && p95 <= budget.p95Ms;
-  console.log(
-    `${ok ? 'ok  ' : 'OVER'} ${budget.name.padEnd(42)} p50 ${p50.toFixed(1).padStart(6)} ms (budget ${budget.p50Ms})  p95 ${p95
-      .toFixed(1)
-      .padStart(6)} ms (budget ${budget.p95Ms})  n=${budget.iterations}`,
-  );
-  return ok;
 }
 
-const { app, database, stop } = await startBenchApp('bench');
-
-const password = 'bench-password-1';
-const hash = await hashPassword(password);
-const emails: string[] = [];
-for (let i = 0; i < 200; i += 1) {
-  const [user] = await database.db
-    .insert(users)
-    .values({ name: `bench_${i}`, email: `bench${i}@example.com`, emailVerified: true })
-    .returning({ id: users.id });
-  await database.db
-    .insert(accounts)
-    .values({ accountId: user!.id, providerId: 'credential', userId: user!.id, password: hash });
-  emails.push(`bench${i}@example.com`);
+async function reachableRedis(url: string): Promise<string | undefined> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
 }
-const signedIn = await app.inject({
-  method: 'POST',
-  url: '/api/auth/sign-in',
-  payload: { email: emails[0], password },
-});
-const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-console.log('Castline benchmarks (in-process, PGlite, one core):');
-const results = [
-  await measure({
-    name: 'GET /api/auth/session (signed in)',
-    iterations: 300,
-    p50Ms: 10,
-    p95Ms: 25,
-    run: async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
-      if (response.statusCode !== 200) throw new Error(response.body);
-    },
-  }),
-  await measure({
-    name: 'GET /api/auth/session (guest)',
-    iterations: 300,
-    p50Ms: 3,
-    p95Ms: 8,
-    run: async () => {
-      await app.inject({ method: 'GET', url: '/api/auth/session' });
-    },
-  }),
-  await measure({
-    name: 'POST /api/auth/sign-in (argon2id verify)',
-    iterations: 100,
-    p50Ms: 60,
-    p95Ms: 120,
-    run: async (i) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: emails[(i % 199) + 1], password },
-        remoteAddress: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-      });
-      if (response.statusCode !== 200) throw new Error(response.body);
-    },
-  }),
-];
+const started = performance.now();
+const databaseUrl = await reachablePostgres(
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const redisUrl = await reachableRedis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const log = (line: string) => console.log(`  · ${line}`);
+if (!databaseUrl) log('PostgreSQL is not reachable: PostgreSQL cases are skipped (set BENCH_DATABASE_URL)');
+if (!redisUrl) log('Redis is not reachable: cases across two instances are skipped (set BENCH_REDIS_URL)');
+const options: SuiteOptions = {
+  full,
+  log,
+  ...(databaseUrl ? { databaseUrl } : {}),
+  ...(redisUrl ? { redisUrl } : {}),
+};
 
-await stop();
-process.exit(results.every(Boolean) ? 0 : 1);
+const rows: BenchRow[] = [];
+const failures: string[] = [];
+for (const [name, load] of Object.entries(SUITES)) {
+  if (only && !only.includes(name)) continue;
+  const suiteStarted = performance.now();
+  console.log(`▶ ${name}`);
+  try {
+    const { run } = await load();
+    const suiteRows = await run(options);
+    rows.push(...suiteRows);
+    for (const row of suiteRows) {
+      console.log(`  ${rowOk(row) ? 'ok  ' : 'OVER'} ${row.suite} · ${row.name}`);
+    }
+  } catch (error) {
+    failures.push(name);
+    console.error(
+      `  ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  }
+  console.log(`  ${name}: ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s`);
+}
+
+const minutes = (performance.now() - started) / 60_000;
+console.log(`\n${table(rows)}\n`);
+const base = await writeResults(rows, full ? 'latest-full' : 'latest');
+const over = rows.filter((row) => !rowOk(row));
+console.log(
+  `${rows.length} figures, ${over.length} over budget${failures.length ? `, suites that failed: ${failures.join(', ')}` : ''}; ${minutes.toFixed(1)} min. Results: ${base}.md`,
+);
+process.exit(over.length > 0 || failures.length > 0 ? 1 : 0);

@@ -1,0 +1,167 @@
+/**
+ * The API behind the web app's pages: a listing's detail (GET /api/listings/:id) and the home
+ * page's rows (GET /api/listings/home, what useHomeListings fetches), over 5,000 generated
+ * listings, on PostgreSQL (when a server is given) and on embedded PGlite.
+ *
+ * Each endpoint is measured over real HTTP with keep-alive, one request after the other (the
+ * client is in this process: with one request at a time it never runs while the server works,
+ * only its own parsing counts), next to the very same SQL statements the endpoint ran
+ * (captured from a request, then replayed) on a bare `pg` client or the bare PGlite instance.
+ * Detail pages rotate over 20 listings. Budget: p95 at most 15 ms on both engines.
+ */
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import {
+  bareSqlClient,
+  captureSql,
+  startBenchApp,
+  startBenchAppOnPostgres,
+  type BenchDatabase,
+  type CapturedSql,
+} from '../lib/bench-app.js';
+import { loadListings, publicListingIds } from '../lib/listings-data.js';
+import { ratioToFloor, type BenchRow, type Suite, type SuiteOptions } from '../lib/report.js';
+import { measure } from '../lib/stats.js';
+
+const LISTINGS = 5_000;
+/** Listings whose detail pages are requested in turn. */
+const DETAIL_PAGES = 20;
+const ITERATIONS = { detail: 400, home: 300 };
+const WARMUP = 20;
+const BUDGETS: BenchRow['budgets'] = [{ metric: 'p95', kind: 'max', limit: 15 }];
+
+interface Engine {
+  label: 'PostgreSQL' | 'PGlite';
+  app: FastifyInstance;
+  database: BenchDatabase;
+  stop(): Promise<void>;
+}
+
+async function startEngine(label: Engine['label'], databaseUrl: string | undefined): Promise<Engine> {
+  // Each request comes from another address (as many visitors would), so that the per-address
+  // API rate limit stays out of the figures.
+  const options = { env: { TRUST_PROXY: 'true' } };
+  if (label === 'PostgreSQL') {
+    const started = await startBenchAppOnPostgres('bench-pages', databaseUrl!, options);
+    return {
+      label,
+      app: started.app,
+      database: { engine: 'postgres', pool: started.pool, databaseUrl: started.databaseUrl },
+      stop: started.stop,
+    };
+  }
+  const started = await startBenchApp('bench-pages', options);
+  return {
+    label,
+    app: started.app,
+    database: { engine: 'pglite', client: started.client },
+    stop: started.stop,
+  };
+}
+
+/** A keep-alive HTTP client of the app; every request from another client address. */
+function httpClient(origin: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let sent = 0;
+  return {
+    get(path: string): Promise<void> {
+      sent += 1;
+      const address = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
+      return new Promise((resolve, reject) => {
+        http
+          .get(new URL(path, origin), { agent, headers: { 'x-forwarded-for': address } }, (response) => {
+            response.resume();
+            response.on('error', reject);
+            response.on('end', () =>
+              response.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${response.statusCode}`)),
+            );
+          })
+          .on('error', reject);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** "the 3 statements" of a capture, as the floor's name says it. */
+function statementsText(captured: CapturedSql): string {
+  const count = captured.statements.length;
+  return count === 1 ? '1 statement' : `${count} statements`;
+}
+
+async function measureEngine(engine: Engine, options: SuiteOptions): Promise<BenchRow[]> {
+  const suite = `pages (${engine.label}, ${LISTINGS.toLocaleString('en-US')} listings)`;
+  const bare = await bareSqlClient(engine.database);
+  const seconds = await loadListings(bare, { listings: LISTINGS });
+  options.log(`${suite}: ${LISTINGS.toLocaleString('en-US')} listings ready in ${seconds.toFixed(1)} s`);
+  const ids = await publicListingIds(bare, DETAIL_PAGES);
+  const origin = await engine.app.listen({ host: '127.0.0.1', port: 0 });
+  const client = httpClient(origin);
+  const capture = async (path: string): Promise<CapturedSql> =>
+    captureSql(engine.database, async () => {
+      const response = await engine.app.inject({ method: 'GET', url: path });
+      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+    });
+  try {
+    const cases = [
+      {
+        name: 'listing detail (GET /api/listings/:id)',
+        paths: ids.map((id) => `/api/listings/${id}`),
+        iterations: ITERATIONS.detail,
+      },
+      {
+        name: 'home rows (GET /api/listings/home)',
+        paths: ['/api/listings/home'],
+        iterations: ITERATIONS.home,
+      },
+    ];
+    const rows: BenchRow[] = [];
+    for (const { name, paths, iterations } of cases) {
+      options.log(`${suite}: ${name}`);
+      const captured: CapturedSql[] = [];
+      for (const path of paths) captured.push(await capture(path));
+      const endpoint = await measure((i) => client.get(paths[Math.abs(i) % paths.length]!), {
+        iterations,
+        warmup: WARMUP,
+      });
+      const sql = await measure(
+        async (i) => {
+          await bare.replay(captured[Math.abs(i) % captured.length]!);
+        },
+        { iterations, warmup: WARMUP },
+      );
+      rows.push({
+        suite,
+        name,
+        timings: endpoint,
+        floor: {
+          name: `the same ${statementsText(captured[0]!)}, bare ${engine.label === 'PostgreSQL' ? 'pg' : 'PGlite'} client`,
+          timings: sql,
+        },
+        floorRatio: ratioToFloor(endpoint, sql),
+        budgets: BUDGETS,
+        note: `over HTTP, one request at a time (keep-alive, client in-process), anonymous visitor, n=${iterations}${paths.length > 1 ? `, ${paths.length} listings in turn` : ''}`,
+      });
+    }
+    return rows;
+  } finally {
+    client.close();
+    await bare.close();
+  }
+}
+
+/** Listing detail and home rows on PostgreSQL (when given) and PGlite. */
+export const run: Suite = async (options) => {
+  const labels: Engine['label'][] = options.databaseUrl ? ['PostgreSQL', 'PGlite'] : ['PGlite'];
+  if (!options.databaseUrl) options.log('pages: no PostgreSQL server given: the PostgreSQL rows are skipped');
+  const rows: BenchRow[] = [];
+  for (const label of labels) {
+    const engine = await startEngine(label, options.databaseUrl);
+    try {
+      rows.push(...(await measureEngine(engine, options)));
+    } finally {
+      await engine.stop();
+    }
+  }
+  return rows;
+};

@@ -1,0 +1,537 @@
+/**
+ * Realtime delivery: 1,000 members' sockets, directed messages sent at a fixed rate, the time from
+ * a message's slot until its recipient's socket hears it. Budget: p99 ≤ 50 ms.
+ *
+ * The servers run in this process: two instances of the real app on one PostgreSQL database
+ * (SuiteOptions.databaseUrl), each with its own pool and its own Redis bus on one Redis server
+ * (SuiteOptions.redisUrl), as two servers behind a load balancer. Without both, one instance
+ * (PostgreSQL when only the database is given, else embedded PGlite) with the in-process bus;
+ * the row's suite says which. Members (the profile trigger makes their profiles) and their
+ * sessions are written straight to the database as sign-in writes them.
+ *
+ * The clients run in a child process (this file with `--load`), so that they do not take the
+ * servers' CPU: one WebSocket per member on /api/realtime, member i on instance i mod 2. Then,
+ * at a fixed rate, messages from seeded random members to seeded random members through
+ * POST /api/messages of a seeded random instance over real HTTP, so that about half the
+ * recipients sit on the other instance than the one that took the message. Delivery latency is
+ * the moment the recipient's socket receives `message.created` minus the message's slot in the
+ * schedule (a sender that falls behind counts against it too); a message not delivered within
+ * DRAIN_MS after the last slot counts with the time waited for it.
+ *
+ * The floor is a bare `ws` relay server in this process with the same sockets and the same
+ * directed messages (the sender's socket names the recipient; the server forwards the same
+ * payload to the recipient and back to the sender, as the app does).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import WebSocket, { WebSocketServer } from 'ws';
+import { REALTIME_PATH } from '@castline/shared';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { createRedisBus, type EventBus } from '../../apps/server/src/platform/bus/event-bus.js';
+import {
+  endOfDatabase,
+  signedInMembers,
+  startBenchApp,
+  startBenchAppOnDatabase,
+  startBenchAppOnPostgres,
+} from '../lib/bench-app.js';
+import type { BenchRow, Budget, Suite } from '../lib/report.js';
+import { summarize, type Timings } from '../lib/stats.js';
+
+/** Connected members. */
+const SOCKETS = 1000;
+/**
+ * Messages a second. On PostgreSQL each send costs its instance ~5 ms of CPU, so 40 a second
+ * stays well inside what even one instance sends. Embedded PGlite runs its one database thread on
+ * the app's own event loop (~12 ms a send) and saturates near 60 a second on a quiet machine:
+ * the fallback sends half as many.
+ */
+const RATE = { postgres: 40, pglite: 20 };
+/** How long messages are sent (`--full`: longer, for a steadier tail). */
+const SECONDS = { default: 15, full: 45 };
+const SEED = 1;
+/** How long deliveries may still arrive after the last slot before the rest count as lost. */
+const DRAIN_MS = 5000;
+/** Messages sent one by one through each instance before the measured run. */
+const WARMUP_PER_INSTANCE = 30;
+/** Sockets opened at once while connecting. */
+const CONNECT_CONCURRENCY = 50;
+const BUDGETS: Budget[] = [{ metric: 'p99', kind: 'max', limit: 50 }];
+
+interface Member {
+  id: string;
+  cookie: string;
+  /** Each member is a client of its own (per-IP limits apply per member, as in production). */
+  ip: string;
+  /** The instance its socket is connected to. */
+  instance: number;
+}
+
+/** One directed message: sender, recipient and the instance whose POST /api/messages takes it. */
+interface Send {
+  from: number;
+  to: number;
+  via: number;
+}
+
+/** What the load generator is asked to do: connect every member, then send the schedule. */
+type Job =
+  | { phase: 'app'; urls: string[]; members: Member[]; schedule: Send[]; rate: number }
+  | { phase: 'floor'; urls: string[]; members: Member[]; schedule: Send[]; rate: number }
+  | { phase: 'exit' };
+
+/** What the load generator answers for one job. */
+interface LoadResult {
+  connectMs: number;
+  /** Per message of the schedule: ms from its slot to its delivery, or null when it never came. */
+  latency: (number | null)[];
+  /** ms from the first slot until the last delivery. */
+  spanMs: number;
+  failed: number;
+  firstFailure: string | null;
+  /** POST /api/messages round trips, ms (app only). */
+  sendTimes: number[];
+}
+
+type LoadMessage = { ready: true } | { result: LoadResult };
+
+/** A small seeded generator, so that the app and the floor get the same pairs. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` messages between distinct random members, each through a random instance. */
+function scheduleOf(members: number, instances: number, count: number): Send[] {
+  const next = seeded(SEED);
+  return Array.from({ length: count }, () => {
+    const from = Math.floor(next() * members);
+    const to = (from + 1 + Math.floor(next() * (members - 1))) % members;
+    return { from, to, via: Math.floor(next() * instances) };
+  });
+}
+
+const MEASURED = 'bench message ';
+const contentOf = (index: number) => `${MEASURED}${index}`;
+/** The measured message's index, or null for a warm-up message. */
+const indexOf = (content: string) =>
+  content.startsWith(MEASURED) ? Number(content.slice(MEASURED.length)) : null;
+
+// ---------------------------------------------------------------------------------------------
+// The load generator (child process): sockets, sends and latencies.
+
+async function inBatches<T>(items: T[], size: number, run: (item: T, index: number) => Promise<void>) {
+  for (let start = 0; start < items.length; start += size) {
+    await Promise.all(items.slice(start, start + size).map((item, offset) => run(item, start + offset)));
+  }
+}
+
+/** Opens a socket and resolves once the server said `ready`; later frames go to `onMessage`. */
+function openWebSocket(url: string, headers: Record<string, string>, onMessage: (raw: string) => void) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    let ready = false;
+    socket.on('message', (raw) => {
+      const text = String(raw);
+      if (ready) return onMessage(text);
+      if (text.includes('"ready"')) {
+        ready = true;
+        resolve(socket);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('unexpected-response', (_request, response) =>
+      reject(new Error(`upgrade refused: ${response.statusCode}`)),
+    );
+  });
+}
+
+/** The frame a floor sender sends: the recipient and the same payload the app delivers. */
+function floorFrame(to: number, sender: Member, recipient: Member, content: string): string {
+  const now = new Date().toISOString();
+  return JSON.stringify({
+    to,
+    message: {
+      id: randomUUID(),
+      conversation_id: `${sender.id}_${recipient.id}`,
+      sender_id: sender.id,
+      recipient_id: recipient.id,
+      content,
+      type: 'chat',
+      read: false,
+      read_at: null,
+      client_id: randomUUID(),
+      product_id: null,
+      created_at: now,
+      updated_at: now,
+    },
+  });
+}
+
+async function runLoad(job: Extract<Job, { urls: string[] }>, sockets: WebSocket[]): Promise<LoadResult> {
+  const { members, schedule, rate } = job;
+  const latency: (number | null)[] = schedule.map(() => null);
+  let delivered = 0;
+  let failed = 0;
+  let firstFailure: string | null = null;
+  let firstDue = 0;
+  let lastDelivery = 0;
+  const onDelivery = (member: Member) => (raw: string) => {
+    if (!raw.includes('"message.created"')) return;
+    const received = performance.now();
+    const event = JSON.parse(raw) as { message: { recipient_id: string; content: string } };
+    if (event.message.recipient_id !== member.id) return;
+    const index = indexOf(event.message.content);
+    if (index === null || latency[index] !== null) return;
+    latency[index] = received - (firstDue + (index * 1000) / rate);
+    delivered += 1;
+    lastDelivery = received;
+  };
+
+  const connectStarted = performance.now();
+  await inBatches(members, CONNECT_CONCURRENCY, async (member, i) => {
+    sockets[i] =
+      job.phase === 'app'
+        ? await openWebSocket(
+            `${job.urls[member.instance]!.replace(/^http/, 'ws')}${REALTIME_PATH}`,
+            { cookie: member.cookie, 'x-forwarded-for': member.ip },
+            onDelivery(member),
+          )
+        : await openWebSocket(`${job.urls[0]}/?id=${i}`, {}, onDelivery(member));
+  });
+  const connectMs = performance.now() - connectStarted;
+
+  const sendTimes: number[] = [];
+  const sendOne = async ({ from, to, via }: Send, content: string): Promise<void> => {
+    const sender = members[from]!;
+    const recipient = members[to]!;
+    if (job.phase === 'floor') {
+      sockets[from]!.send(floorFrame(to, sender, recipient, content));
+      return;
+    }
+    const started = performance.now();
+    const response = await fetch(`${job.urls[via]}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: sender.cookie, 'x-forwarded-for': sender.ip },
+      body: JSON.stringify({ content, recipient_id: recipient.id, client_id: randomUUID() }),
+    });
+    const body = await response.text();
+    if (response.status !== 201) throw new Error(`${response.status} ${body.slice(0, 200)}`);
+    sendTimes.push(performance.now() - started);
+  };
+
+  // Warm-up (not measured): the first sends through each instance compile the code paths and
+  // prepare the statements.
+  const instances = job.urls.length;
+  for (let i = 0; i < WARMUP_PER_INSTANCE * instances; i += 1) {
+    const from = (i * 7) % members.length;
+    await sendOne({ from, to: (from + 1) % members.length, via: i % instances }, 'warm-up');
+  }
+  sendTimes.length = 0;
+
+  // Every message at its slot; then wait until all are in or DRAIN_MS passed.
+  const interval = 1000 / rate;
+  firstDue = performance.now() + 50;
+  const pending: Promise<void>[] = [];
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      while (sent < schedule.length && firstDue + sent * interval <= performance.now()) {
+        pending.push(
+          sendOne(schedule[sent]!, contentOf(sent)).catch((error: unknown) => {
+            failed += 1;
+            firstFailure ??= error instanceof Error ? error.message : String(error);
+          }),
+        );
+        sent += 1;
+      }
+      if (sent >= schedule.length) return resolve();
+      setTimeout(tick, Math.max(0, Math.min(5, firstDue + sent * interval - performance.now())));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const deadline = firstDue + (schedule.length * 1000) / rate + DRAIN_MS;
+  while (delivered + failed < schedule.length && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    connectMs,
+    latency,
+    spanMs: Math.max(1, lastDelivery - firstDue),
+    failed,
+    firstFailure,
+    sendTimes,
+  };
+}
+
+/** The child's side: runs each job it is sent and answers its result. */
+function startLoadGenerator(): void {
+  let sockets: WebSocket[] = [];
+  // The benchmark went away (finished or failed): so does its load generator.
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (job: Job) => {
+    for (const socket of sockets) socket?.terminate();
+    sockets = [];
+    if (job.phase === 'exit') process.exit(0);
+    runLoad(job, sockets).then(
+      (result) => process.send!({ result } satisfies LoadMessage),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+  process.send!({ ready: true } satisfies LoadMessage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The servers (this process) and the rows.
+
+/** The forked load generator: `ask` sends a job and resolves with its result. */
+async function forkLoadGenerator() {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--load'], {
+    execArgv: ['--import', 'tsx'],
+  });
+  let failure: ((error: Error) => void) | undefined;
+  child.on('exit', (code) => failure?.(new Error(`the load generator stopped (exit ${code})`)));
+  await new Promise<void>((resolve, reject) => {
+    failure = reject;
+    child.once('message', () => resolve());
+  });
+  return {
+    ask(job: Job): Promise<LoadResult> {
+      return new Promise((resolve, reject) => {
+        failure = reject;
+        child.once('message', (message: LoadMessage) => {
+          if ('result' in message) resolve(message.result);
+        });
+        child.send(job);
+      });
+    },
+    async stop(): Promise<void> {
+      failure = undefined;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.connected) child.send({ phase: 'exit' } satisfies Job);
+      const timer = setTimeout(() => child.kill(), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** `count` signed-in members, member i a client of its own on instance i mod `instances`. */
+async function createMembers(database: DatabaseHandle, count: number, instances: number): Promise<Member[]> {
+  return (await signedInMembers(database, count, 'rt')).map((member, i) => ({
+    ...member,
+    ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    instance: i % instances,
+  }));
+}
+
+interface Servers {
+  /** The suite's name for the row: engine, instances and bus. */
+  label: string;
+  /** Messages a second for this engine. */
+  rate: number;
+  urls: string[];
+  database: DatabaseHandle;
+  stop(): Promise<void>;
+}
+
+/** Two instances on PostgreSQL and Redis when both are given, else one with the in-process bus. */
+async function startServers(databaseUrl: string | undefined, redisUrl: string | undefined): Promise<Servers> {
+  const env = { TRUST_PROXY: 'true' };
+  if (databaseUrl && redisUrl) {
+    const prefix = `castline-bench:${process.pid}:${randomBytes(3).toString('hex')}:`;
+    const connections: Redis[] = [];
+    const buses: EventBus[] = [];
+    const busFor = async () => {
+      const redis = new Redis(redisUrl, { lazyConnect: true });
+      await redis.connect();
+      connections.push(redis);
+      const bus = await createRedisBus(redis, prefix);
+      buses.push(bus);
+      return bus;
+    };
+    const first = await startBenchAppOnPostgres('bench-realtime-a', databaseUrl, {
+      env,
+      bus: await busFor(),
+    });
+    const second = await startBenchAppOnDatabase('bench-realtime-b', first.databaseUrl, {
+      env,
+      bus: await busFor(),
+    });
+    first.pool.on('error', endOfDatabase);
+    second.pool.on('error', endOfDatabase);
+    const urls = [
+      await first.app.listen({ host: '127.0.0.1', port: 0 }),
+      await second.app.listen({ host: '127.0.0.1', port: 0 }),
+    ];
+    return {
+      label: 'realtime (PostgreSQL + Redis, 2 instances)',
+      rate: RATE.postgres,
+      urls,
+      database: first.database,
+      async stop() {
+        await second.stop();
+        await first.stop();
+        for (const bus of buses) await bus.close();
+        for (const redis of connections) await redis.quit();
+      },
+    };
+  }
+  const started = databaseUrl
+    ? await startBenchAppOnPostgres('bench-realtime', databaseUrl, { env })
+    : await startBenchApp('bench-realtime', { env });
+  if ('pool' in started) started.pool.on('error', endOfDatabase);
+  const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
+  const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  return {
+    label: `realtime (${engine}, 1 instance, in-process bus: no ${databaseUrl ? 'Redis' : 'PostgreSQL/Redis'} given)`,
+    rate: databaseUrl ? RATE.postgres : RATE.pglite,
+    urls: [url],
+    database: started.database,
+    stop: started.stop,
+  };
+}
+
+/** A bare `ws` relay: `{ to, message }` from a socket goes to socket `to` and back to the sender. */
+async function startFloorRelay() {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const byMember = new Map<number, WebSocket>();
+  server.on('connection', (socket, request) => {
+    const id = Number(new URL(request.url ?? '/', 'http://floor').searchParams.get('id'));
+    byMember.set(id, socket);
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { to: number; message: Record<string, unknown> };
+      const event = JSON.stringify({ type: 'message.created', message: frame.message });
+      byMember.get(frame.to)?.send(event);
+      socket.send(event);
+    });
+    socket.send(JSON.stringify({ type: 'ready' }));
+  });
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      for (const socket of server.clients) socket.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const lostOf = (result: LoadResult, indexes: readonly number[]) =>
+  indexes.filter((i) => result.latency[i] === null).length;
+
+/**
+ * Timings of the chosen messages; a lost one counts with the time it was waited for (from its
+ * slot to the end of the drain), so losses show in the tail instead of vanishing.
+ */
+function timingsOf(result: LoadResult, indexes: readonly number[], rate: number, total: number): Timings {
+  const waitedUntil = (total * 1000) / rate + DRAIN_MS;
+  const samples = indexes.map((i) => result.latency[i] ?? waitedUntil - (i * 1000) / rate);
+  const delivered = indexes.length - lostOf(result, indexes);
+  return { ...summarize(samples, result.spanMs), perSecond: (delivered / result.spanMs) * 1000 };
+}
+
+const f = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(1));
+
+/** 1,000 sockets, directed messages at a fixed rate: delivery latency against a bare ws relay. */
+export const run: Suite = async (options) => {
+  const seconds = options.full ? SECONDS.full : SECONDS.default;
+  const load = await forkLoadGenerator();
+  try {
+    const setupStarted = performance.now();
+    const servers = await startServers(options.databaseUrl, options.redisUrl);
+    const { rate } = servers;
+    const total = rate * seconds;
+    let appResult: LoadResult;
+    let members: Member[];
+    let schedule: Send[];
+    try {
+      members = await createMembers(servers.database, SOCKETS, servers.urls.length);
+      schedule = scheduleOf(members.length, servers.urls.length, total);
+      options.log(
+        `realtime: ${SOCKETS.toLocaleString('en-US')} members on ${servers.urls.length} instance(s) ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; connecting and sending ${rate}/s for ${seconds} s…`,
+      );
+      appResult = await load.ask({ phase: 'app', urls: servers.urls, members, schedule, rate });
+    } finally {
+      // Closing the apps closes their sockets; the load generator drops its side with the next job.
+      await servers.stop();
+    }
+
+    const relay = await startFloorRelay();
+    let floorResult: LoadResult;
+    try {
+      options.log('realtime: the same sockets and messages through a bare ws relay…');
+      floorResult = await load.ask({ phase: 'floor', urls: [relay.url], members, schedule, rate });
+    } finally {
+      await relay.stop();
+    }
+
+    const all = schedule.map((_, i) => i);
+    const across = all.filter((i) => schedule[i]!.via !== members[schedule[i]!.to]!.instance);
+    const sendTimes = summarize(appResult.sendTimes, 1);
+    const common = [
+      `${rate} msg/s for ${seconds} s (${total.toLocaleString('en-US')} directed messages) to ${SOCKETS.toLocaleString('en-US')} sockets`,
+      `servers in-process, clients in a child process`,
+      `POST /api/messages round trip p50/p95/p99 ${f(sendTimes.p50)}/${f(sendTimes.p95)}/${f(sendTimes.p99)} ms`,
+      `sockets opened in ${(appResult.connectMs / 1000).toFixed(1)} s (floor ${(floorResult.connectMs / 1000).toFixed(1)} s)`,
+      ...(appResult.firstFailure ? [`first failed send: ${appResult.firstFailure}`] : []),
+    ];
+    const rowOf = (name: string, indexes: readonly number[], extra: string[]): BenchRow => {
+      const timings = timingsOf(appResult, indexes, rate, total);
+      const floor = timingsOf(floorResult, indexes, rate, total);
+      return {
+        suite: servers.label,
+        name,
+        timings,
+        floor: { name: 'bare ws relay', timings: floor },
+        // Both send at the same fixed rate, so their throughputs match by construction: the
+        // ratio that says something is the latency one (floor p95 over the app's).
+        floorRatio: floor.p95 / timings.p95,
+        budgets: BUDGETS,
+        note: [
+          ...extra,
+          `lost ${lostOf(appResult, indexes)}, failed sends ${appResult.failed} (floor lost ${lostOf(floorResult, indexes)}); a lost message counts with the time waited for it`,
+          ...common,
+        ].join('; '),
+      };
+    };
+    const rows = [
+      rowOf('message → recipient socket (POST /api/messages)', all, [
+        servers.urls.length > 1
+          ? `${across.length} of ${total} recipients on the other instance than the one that took the POST, member i's socket on instance i mod 2`
+          : 'one instance',
+      ]),
+    ];
+    if (servers.urls.length > 1) {
+      rows.push(
+        rowOf('message → recipient socket on the other instance (via Redis)', across, [
+          'only the messages whose recipient sits on the other instance',
+        ]),
+      );
+    }
+    return rows;
+  } finally {
+    await load.stop();
+  }
+};
+
+/** Whether this process is the load generator this file forks. */
+function isLoadGenerator(): boolean {
+  return process.argv[2] === '--load' && process.argv[1] === fileURLToPath(import.meta.url) && !!process.send;
+}
+
+if (isLoadGenerator()) startLoadGenerator();
