@@ -22,6 +22,7 @@ import {
   type StoredObjectInfo,
 } from '../../platform/storage/file-storage.js';
 import { presentUploadedImage } from './images.presenter.js';
+import { createVariantMemory, type VariantMemoryOptions } from './variant-memory.js';
 
 export type CacheStatus = 'HIT' | 'MISS';
 
@@ -38,7 +39,18 @@ export interface ImagesServiceDeps {
   processor: ImageProcessor;
   rateLimiter: RateLimiter;
   logger: FastifyBaseLogger;
+  /** How many bytes of recently served variants this process keeps in memory. */
+  variantMemory?: VariantMemoryOptions;
 }
+
+/**
+ * Recently served variants kept in memory: 32 MB holds several hundred grid-sized photos
+ * (20–100 KB each); larger variants are served from storage every time.
+ */
+export const VARIANT_MEMORY_DEFAULTS: VariantMemoryOptions = {
+  maxBytes: 32 * 1024 * 1024,
+  maxItemBytes: 512 * 1024,
+};
 
 /** Stored types a variant can be made from; anything else (SVG avatars …) is served as it is. */
 const RASTER_TYPES = new Set(['image/webp', 'image/jpeg', 'image/png', 'image/gif', 'image/avif']);
@@ -90,9 +102,16 @@ export function uploadKeyFor(bucket: Bucket, now: Date = new Date()): string {
   return `${bucket}/${now.getTime()}-${randomBytes(8).toString('hex')}.webp`;
 }
 
-export function createImagesService({ storage, processor, rateLimiter, logger }: ImagesServiceDeps) {
+export function createImagesService({
+  storage,
+  processor,
+  rateLimiter,
+  logger,
+  variantMemory = VARIANT_MEMORY_DEFAULTS,
+}: ImagesServiceDeps) {
   /** Renders of one variant in progress in this process: identical requests share one. */
   const rendering = new Map<string, Promise<{ data: Buffer; info: StoredObjectInfo }>>();
+  const memory = createVariantMemory(variantMemory);
 
   async function openStored(key: string, bodyless: boolean, cacheStatus: CacheStatus): Promise<ServedFile> {
     if (bodyless) {
@@ -106,7 +125,14 @@ export function createImagesService({ storage, processor, rateLimiter, logger }:
     return { info, body, cacheStatus };
   }
 
+  /**
+   * A variant made before: from memory when it was served lately, else from storage (a small one
+   * is then kept in memory for the next request).
+   */
   async function openCached(variantKey: string, bodyless: boolean): Promise<ServedFile | null> {
+    const remembered = memory.get(variantKey);
+    if (remembered)
+      return { info: remembered.info, body: bodyless ? null : remembered.data, cacheStatus: 'HIT' };
     if (bodyless) {
       const info = await storage.head(variantKey);
       return info ? { info, body: null, cacheStatus: 'HIT' } : null;
@@ -114,7 +140,10 @@ export function createImagesService({ storage, processor, rateLimiter, logger }:
     const file = await storage.get(variantKey);
     if (!file) return null;
     const { body, ...info } = file;
-    return { info, body, cacheStatus: 'HIT' };
+    if (info.size > variantMemory.maxItemBytes) return { info, body, cacheStatus: 'HIT' };
+    const data = await bodyToBuffer(body);
+    memory.remember(variantKey, { data, info });
+    return { info, body: data, cacheStatus: 'HIT' };
   }
 
   function renderOnce(key: string, variantKey: string, variant: NormalizedVariant, clientIp: string) {
@@ -136,6 +165,7 @@ export function createImagesService({ storage, processor, rateLimiter, logger }:
         etag: undefined,
       };
       logger.debug({ key, variantKey, bytes: image.data.length }, 'image variant stored');
+      memory.remember(variantKey, { data: image.data, info });
       return { data: image.data, info };
     })().finally(() => rendering.delete(variantKey));
     rendering.set(variantKey, render);

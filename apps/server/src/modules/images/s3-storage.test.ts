@@ -102,7 +102,7 @@ describe('images over the S3 driver', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
-  it('renders concurrent requests for one variant once, then serves it from the bucket', async () => {
+  it('renders concurrent requests for one variant once, then serves it as stored', async () => {
     const variantUrl = `${url}?w=200`;
     const variantPuts = () => bucket.puts.filter((key) => key.startsWith('castline/variants/')).length;
     const before = variantPuts();
