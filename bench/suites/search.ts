@@ -136,7 +136,9 @@ interface LoadJob {
   connections: number;
   /** Untimed requests first (connections open, caches warm). */
   warmupMs: number;
+  /** Timed requests go on for this long, and until `minRequests` are done, `maxRequests` at most. */
   durationMs: number;
+  minRequests: number;
   maxRequests: number;
 }
 
@@ -188,8 +190,13 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const url = new URL(job.path, job.origin);
   const result: LoadResult = { samples: [], elapsedMs: 0, bytes: 0, failures: 0, firstFailure: null };
+  const done = () => result.samples.length + result.failures;
   const loop = async (until: number, timed: boolean) => {
-    while (performance.now() < until && (!timed || result.samples.length < job.maxRequests)) {
+    while (
+      timed
+        ? done() < job.maxRequests && (performance.now() < until || done() < job.minRequests)
+        : performance.now() < until
+    ) {
       const started = performance.now();
       try {
         const bytes = await get(agent, url);
@@ -455,6 +462,7 @@ async function measureEngine(engine: Engine, size: number, load: LoadGenerator, 
           await load.ask({
             origin: appOrigin,
             path: scenario.url,
+            minRequests: 0,
             maxRequests: Number.MAX_SAFE_INTEGER,
             ...slice,
           }),
@@ -464,6 +472,7 @@ async function measureEngine(engine: Engine, size: number, load: LoadGenerator, 
           await load.ask({
             origin: floor.origin,
             path: scenario.url,
+            minRequests: 0,
             maxRequests: Number.MAX_SAFE_INTEGER,
             ...slice,
           }),

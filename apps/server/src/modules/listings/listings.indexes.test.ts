@@ -142,11 +142,24 @@ describe('list queries use their indexes', () => {
     expectIndex((await plans({ sort: 'price_desc' })).page, 'products_public_price_idx');
   });
 
-  it('one category: the public category index', async () => {
+  it('one category: the public category index; its total from the public counts', async () => {
     const combo = await plans({ categories: ['combo'] });
     expectIndex(combo.page, 'products_public_category_created_at_idx');
     expect(combo.page).not.toMatch(/Sort Key/);
-    expectIndex(combo.count, 'products_public_category_created_at_idx');
+    expect(combo.count).toContain('listing_public_counts');
+    expect(combo.count).not.toMatch(/on products/);
+  });
+
+  it('a category with a price range, condition or gear types: counted from the category/price index alone', async () => {
+    const priced = await plans({ categories: ['reels'], priceMin: 100, priceMax: 400 }, noSeqScan);
+    expectIndex(priced.count, 'products_public_category_price_idx');
+    expect(priced.count).toMatch(/Index Only Scan/);
+    const filtered = await plans(
+      { categories: ['rods'], conditions: ['good', 'like new'], gearTypes: ['Saltwater'] },
+      noSeqScan,
+    );
+    expectIndex(filtered.count, 'products_public_category_price_idx');
+    expect(filtered.count).toMatch(/Index Only Scan/);
   });
 
   it("a seller's listings: the seller index (public and own views)", async () => {
@@ -189,9 +202,15 @@ describe('list queries use their indexes', () => {
     expectIndex(radius.page, 'products_location_earth_idx');
   });
 
-  it('the count of the whole public list can be read from a public partial index', async () => {
+  it('the count of the whole public list is read from the public counts, not the listings', async () => {
     const plan = (await plans({}, noSeqScan)).count;
-    expectIndex(plan, 'products_public_');
+    expect(plan).toContain('listing_public_counts');
+    expect(plan).not.toMatch(/on products/);
+  });
+
+  it('a count with any other filter reads the listings', async () => {
+    const plan = (await plans({ featured: true })).count;
+    expect(plan).not.toContain('listing_public_counts');
   });
 
   it('a typo search reads both text indexes', async () => {

@@ -140,6 +140,52 @@ describe('GET /api/listings: what the public sees', () => {
     expect(page.total).toBe(row!.count);
     expect(page.total).toBeGreaterThan(20);
   });
+
+  it('category and condition totals stay exact through every change that makes a listing public or not', async () => {
+    const searches: [Record<string, string>, string][] = [
+      [{}, 'true'],
+      [{ category: 'reels' }, `category = 'reels'`],
+      [{ condition: 'fair,poor' }, `condition in ('fair', 'poor')`],
+      [{ category: 'reels,rods', condition: 'fair' }, `category in ('reels', 'rods') and condition = 'fair'`],
+    ];
+    const expectExactTotals = async (step: string) => {
+      for (const [query, where] of searches) {
+        const { rows } = (await t.database.db.execute(
+          sql.raw(
+            `select count(*)::int as count from products where deleted = false and visible_in_marketplace and moderation_status in ('active','pending') and sold = false and ${where}`,
+          ),
+        )) as unknown as { rows: { count: number }[] };
+        expect((await list(query)).total, `${step}: ${JSON.stringify(query)}`).toBe(rows[0]!.count);
+      }
+    };
+    const sellerId = await seller();
+    const mine = sql.raw(`seller_id = '${sellerId}'`);
+    const update = (set: string, where: string) =>
+      t.database.db.execute(sql`update products set ${sql.raw(set)} where ${mine} and ${sql.raw(where)}`);
+    await listingsInOrder(sellerId, [
+      { title: 'reel a', category: 'reels', condition: 'fair' },
+      { title: 'reel b', category: 'reels', condition: 'poor', moderation_status: 'pending' },
+      { title: 'reel c', category: 'reels', condition: 'fair', moderation_status: 'hidden' },
+      { title: 'rod a', category: 'rods', condition: 'fair', sold: true, sold_at: new Date() },
+      { title: 'rod b', category: 'rods', condition: 'fair', visible_in_marketplace: false },
+    ]);
+    await expectExactTotals('created');
+    await update(`moderation_status = 'hidden'`, `title = 'reel a'`);
+    await update(`moderation_status = 'active'`, `title = 'reel c'`);
+    await expectExactTotals('moderated');
+    await update(`category = 'rods', condition = 'fair'`, `title = 'reel b'`);
+    await update(`visible_in_marketplace = true`, `title = 'rod b'`);
+    await expectExactTotals('edited');
+    await update(`likes_count = likes_count + 1`, 'true');
+    await update(
+      `sold = true, sold_at = now(), visible_in_marketplace = false`,
+      `title in ('reel c', 'rod b')`,
+    );
+    await update(`deleted = true, deleted_at = now()`, `title = 'reel b'`);
+    await expectExactTotals('sold and deleted');
+    await t.database.db.execute(sql`delete from products where ${mine}`);
+    await expectExactTotals('removed');
+  });
 });
 
 describe('filters', () => {
@@ -403,6 +449,13 @@ describe('radius search', () => {
 
     const twoHundred = await list({ ...near, radius: 200, sort: 'distance' });
     expect(titles(twoHundred.items)).toEqual(['in Austin', 'in Dallas']);
+    expect(twoHundred.total).toBe(2);
+    const secondPage = await list({ ...near, radius: 200, sort: 'distance', pageSize: 1, page: 2 });
+    expect(secondPage).toMatchObject({ total: 2, items: [expect.objectContaining({ title: 'in Dallas' })] });
+    expect(await list({ ...near, radius: 200, sort: 'distance', page: 3 })).toMatchObject({
+      total: 2,
+      items: [],
+    });
     const dallas = twoHundred.items[1]!.distance!;
     expect(dallas).toBeGreaterThan(175);
     expect(dallas).toBeLessThan(190);
