@@ -89,13 +89,15 @@ export async function startBenchAppOnDatabase(
  */
 export function appPool(connectionString: string, options: BenchAppOptions = {}): pg.Pool {
   const { max, statementTimeoutMs } = loadConfig({ ...options.env }).databasePool;
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max,
     statement_timeout: statementTimeoutMs,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
   });
+  pool.on('error', endOfDatabase);
+  return pool;
 }
 
 async function startOn(database: DatabaseHandle, name: string, options: BenchAppOptions) {
@@ -133,11 +135,11 @@ async function startOn(database: DatabaseHandle, name: string, options: BenchApp
 }
 
 /**
- * For a bench app's pool (`pool.on('error', endOfDatabase)`): stop() dropping the database
+ * Every bench app pool's error handler (appPool): stop() dropping the database
  * terminates connections the pool is still letting go of (57P01), which is the end of the bench
  * database, not a failure; any other error is.
  */
-export function endOfDatabase(error: Error & { code?: string }): void {
+function endOfDatabase(error: Error & { code?: string }): void {
   if (error.code !== '57P01') throw error;
 }
 

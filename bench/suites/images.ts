@@ -27,7 +27,7 @@ import {
   UPLOAD_RATE_LIMIT,
   UploadedImageDto,
 } from '@castline/shared';
-import { endOfDatabase, signedInMembers, startBenchApp, startBenchAppOnPostgres } from '../lib/bench-app.js';
+import { signedInMembers, startBenchApp, startBenchAppOnPostgres } from '../lib/bench-app.js';
 import { ratioToFloor, type BenchRow, type Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
 
@@ -256,7 +256,6 @@ export const run: Suite = async (options) => {
   const started = options.databaseUrl
     ? await startBenchAppOnPostgres('bench-images', options.databaseUrl)
     : await startBenchApp('bench-images');
-  if ('pool' in started) started.pool.on('error', endOfDatabase);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const baseUrl = await started.app.listen({ host: '127.0.0.1', port: 0 });

@@ -22,22 +22,20 @@
  * directed messages (the sender's socket names the recipient; the server forwards the same
  * payload to the recipient and back to the sender, as the app does).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import WebSocket, { WebSocketServer } from 'ws';
 import { REALTIME_PATH } from '@castline/shared';
 import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { createRedisBus, type EventBus } from '../../apps/server/src/platform/bus/event-bus.js';
 import {
-  endOfDatabase,
   signedInMembers,
   startBenchApp,
   startBenchAppOnDatabase,
   startBenchAppOnPostgres,
 } from '../lib/bench-app.js';
+import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
 
@@ -80,8 +78,7 @@ interface Send {
 /** What the load generator is asked to do: connect every member, then send the schedule. */
 type Job =
   | { phase: 'app'; urls: string[]; members: Member[]; schedule: Send[]; rate: number }
-  | { phase: 'floor'; urls: string[]; members: Member[]; schedule: Send[]; rate: number }
-  | { phase: 'exit' };
+  | { phase: 'floor'; urls: string[]; members: Member[]; schedule: Send[]; rate: number };
 
 /** What the load generator answers for one job. */
 interface LoadResult {
@@ -95,8 +92,6 @@ interface LoadResult {
   /** POST /api/messages round trips, ms (app only). */
   sendTimes: number[];
 }
-
-type LoadMessage = { ready: true } | { result: LoadResult };
 
 /** A small seeded generator, so that the app and the floor get the same pairs. */
 function seeded(seed: number): () => number {
@@ -177,7 +172,7 @@ function floorFrame(to: number, sender: Member, recipient: Member, content: stri
   });
 }
 
-async function runLoad(job: Extract<Job, { urls: string[] }>, sockets: WebSocket[]): Promise<LoadResult> {
+async function runLoad(job: Job, sockets: WebSocket[]): Promise<LoadResult> {
   const { members, schedule, rate } = job;
   const latency: (number | null)[] = schedule.map(() => null);
   let delivered = 0;
@@ -277,58 +272,17 @@ async function runLoad(job: Extract<Job, { urls: string[] }>, sockets: WebSocket
 /** The child's side: runs each job it is sent and answers its result. */
 function startLoadGenerator(): void {
   let sockets: WebSocket[] = [];
-  // The benchmark went away (finished or failed): so does its load generator.
-  process.on('disconnect', () => process.exit(0));
-  process.on('message', (job: Job) => {
-    for (const socket of sockets) socket?.terminate();
-    sockets = [];
-    if (job.phase === 'exit') process.exit(0);
-    runLoad(job, sockets).then(
-      (result) => process.send!({ result } satisfies LoadMessage),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-  process.send!({ ready: true } satisfies LoadMessage);
+  serveLoadJobs<Job, LoadResult>(
+    (job) => runLoad(job, sockets),
+    () => {
+      for (const socket of sockets) socket.terminate();
+      sockets = [];
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The servers (this process) and the rows.
-
-/** The forked load generator: `ask` sends a job and resolves with its result. */
-async function forkLoadGenerator() {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--load'], {
-    execArgv: ['--import', 'tsx'],
-  });
-  let failure: ((error: Error) => void) | undefined;
-  child.on('exit', (code) => failure?.(new Error(`the load generator stopped (exit ${code})`)));
-  await new Promise<void>((resolve, reject) => {
-    failure = reject;
-    child.once('message', () => resolve());
-  });
-  return {
-    ask(job: Job): Promise<LoadResult> {
-      return new Promise((resolve, reject) => {
-        failure = reject;
-        child.once('message', (message: LoadMessage) => {
-          if ('result' in message) resolve(message.result);
-        });
-        child.send(job);
-      });
-    },
-    async stop(): Promise<void> {
-      failure = undefined;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.connected) child.send({ phase: 'exit' } satisfies Job);
-      const timer = setTimeout(() => child.kill(), 3000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
 
 /** `count` signed-in members, member i a client of its own on instance i mod `instances`. */
 async function createMembers(database: DatabaseHandle, count: number, instances: number): Promise<Member[]> {
@@ -372,8 +326,6 @@ async function startServers(databaseUrl: string | undefined, redisUrl: string | 
       env,
       bus: await busFor(),
     });
-    first.pool.on('error', endOfDatabase);
-    second.pool.on('error', endOfDatabase);
     const urls = [
       await first.app.listen({ host: '127.0.0.1', port: 0 }),
       await second.app.listen({ host: '127.0.0.1', port: 0 }),
@@ -394,7 +346,6 @@ async function startServers(databaseUrl: string | undefined, redisUrl: string | 
   const started = databaseUrl
     ? await startBenchAppOnPostgres('bench-realtime', databaseUrl, { env })
     : await startBenchApp('bench-realtime', { env });
-  if ('pool' in started) started.pool.on('error', endOfDatabase);
   const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
   const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
   return {
@@ -450,7 +401,7 @@ const f = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(1));
 /** 1,000 sockets, directed messages at a fixed rate: delivery latency against a bare ws relay. */
 export const run: Suite = async (options) => {
   const seconds = options.full ? SECONDS.full : SECONDS.default;
-  const load = await forkLoadGenerator();
+  const load = await forkLoadGenerator<Job, LoadResult>(import.meta.url);
   try {
     const setupStarted = performance.now();
     const servers = await startServers(options.databaseUrl, options.redisUrl);
@@ -529,9 +480,4 @@ export const run: Suite = async (options) => {
   }
 };
 
-/** Whether this process is the load generator this file forks. */
-function isLoadGenerator(): boolean {
-  return process.argv[2] === '--load' && process.argv[1] === fileURLToPath(import.meta.url) && !!process.send;
-}
-
-if (isLoadGenerator()) startLoadGenerator();
+if (isLoadGenerator(import.meta.url)) startLoadGenerator();

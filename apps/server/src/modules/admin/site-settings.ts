@@ -9,8 +9,12 @@ export type SiteSettingsRow = typeof adminSettings.$inferSelect;
  * modules read it to apply the settings: sign-ups open, listings needing approval.
  */
 export async function readSiteSettings(executor: Executor): Promise<SiteSettingsRow> {
+  const select = () => executor.select().from(adminSettings).where(eq(adminSettings.id, 1)).limit(1);
+  // The row exists from migration 0006 on; the insert only runs on a database that lost it.
+  const [existing] = await select();
+  if (existing) return existing;
   await executor.insert(adminSettings).values({ id: 1 }).onConflictDoNothing();
-  const [row] = await executor.select().from(adminSettings).where(eq(adminSettings.id, 1)).limit(1);
+  const [row] = await select();
   if (!row) throw new Error('admin settings: the settings row is missing');
   return row;
 }

@@ -19,7 +19,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
-import { POST_UPDATED } from '../../forum/components/edit-post-dialog';
+import { POST_UPDATED, updateFailureMessage } from '../../forum/components/edit-post-dialog';
 import { usePost, useUpdatePost } from '../../forum/api/forum.api';
 import { SelectField, TextAreaField } from '../../listings/components/listing-form/fields';
 import { adminForumKeys } from '../api/forum-admin.api';
@@ -113,11 +113,7 @@ function EditForm({ post, onDone }: { post: PostDto; onDone: () => void }) {
         error={errors.status}
       />
       {update.isError && !FIELDS.some((field) => errors[field]) && (
-        <Alert tone="error">
-          {isApiError(update.error) && update.error.status >= 400 && update.error.status < 500
-            ? update.error.message
-            : FORUM_MESSAGES.updatePostFailed}
-        </Alert>
+        <Alert tone="error">{updateFailureMessage(update.error)}</Alert>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
