@@ -357,7 +357,7 @@ test.describe('narrow screens', () => {
       const { overflow, culprits } = await page.evaluate(() => {
         // The layout width: without a classic scrollbar's 15 px, which the page must not need either.
         const width = document.documentElement.clientWidth;
-        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+        const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
           .filter((element) => element.getBoundingClientRect().right > width + 0.5)
           .slice(-3)
           .map((element) => {
