@@ -135,11 +135,11 @@ export const products = pgTable(
       .where(sql`buyer_id is not null`),
     // Not declared here, so drizzle-kit leaves them alone: products_public_category_price_idx (a
     // covering index drizzle cannot express) and the listing_public_counts table with its
-    // triggers, both in migration 0007_listing_search_speed. Declaring them here would make the
-    // next generated migration create them a second time.
+    // triggers, both in migration 0007_listing_search_speed, and the listing_words vocabulary
+    // with its triggers (0008_listing_words). Declaring them here would make the next generated
+    // migration create them a second time.
     index('products_gear_types_idx').using('gin', table.gear_types),
     index('products_search_vector_idx').using('gin', table.search_vector),
-    index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     // Radius search: earth_box(...) @> ll_to_earth(location_lat, location_lng) (earthdistance).
     index('products_location_earth_idx')
       .using('gist', sql`ll_to_earth(${table.location_lat}, ${table.location_lng})`)

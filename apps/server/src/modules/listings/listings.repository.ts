@@ -32,8 +32,14 @@ import { readSiteSettings } from '../admin/site-settings.js';
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const METERS_PER_MILE = 1609.344;
-/** Typo tolerance of the title match (pg_trgm word similarity; the extension's default is 0.6). */
-export const TITLE_WORD_SIMILARITY = 0.5;
+/**
+ * Typo tolerance: a search word that no listing uses is corrected to the most similar word listings
+ * do use when their trigram similarity is at least this ("shimno" and "shimano": 0.5). It is
+ * pg_trgm's default strict word similarity threshold, which the `%>>` operator (and so the
+ * vocabulary's trigram index) applies; the query checks it again, so a changed setting cannot
+ * loosen it.
+ */
+export const WORD_CORRECTION_SIMILARITY = 0.5;
 const BUYER_CANDIDATES_LIMIT = 50;
 
 export interface GeoPoint {
@@ -52,6 +58,11 @@ export interface ListingSearch {
     | { kind: 'own'; sellerId: string; sold: boolean | null };
   sellerId: string | null;
   q: string | null;
+  /**
+   * `q` with its misspelt words corrected (see correctSearchText); the search matches either.
+   * Null or equal to `q` when nothing was corrected.
+   */
+  qCorrected?: string | null;
   categories: string[];
   conditions: string[];
   gearTypes: string[];
@@ -119,32 +130,31 @@ function textArray(values: readonly string[]): SQL {
 
 const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
-/** The words of a search, for the typo-tolerant title match (each must be close to a title word). */
+/** The full-text query of a search: its text, or its text or the corrected text. */
+function textQuery(search: ListingSearch & { q: string }): SQL {
+  const { q, qCorrected } = search;
+  if (!qCorrected || qCorrected === q) return tsQuery(q);
+  return sql`(${tsQuery(q)} || ${tsQuery(qCorrected)})`;
+}
+
+/** The words of a search that typo correction looks at (lower-cased, three letters or more). */
 export function searchWords(q: string): string[] {
   return [
     ...new Set(
       q
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
-        .filter((word) => word.length >= 3),
+        .filter((word) => word.length >= 3 && !/^\p{N}+$/u.test(word)),
     ),
   ].slice(0, 6);
 }
 
-/**
- * Typo tolerance: every word of the search is close to some word of the title (pg_trgm
- * `title %> word`, i.e. `word <% title`, served by the title's trigram index). Requiring each
- * word keeps multi-word searches selective. Written in the index's own operator order, the
- * condition is the bitmap scan's recheck and nothing more; the other order made PostgreSQL
- * evaluate it again as a filter (a trigram comparison more for every candidate row).
- */
-function titleCloseTo(q: string): SQL {
-  const words = searchWords(q);
-  if (words.length === 0) return sql`false`;
-  return sql.join(
-    words.map((word) => sql`${products.title} %> ${word}`),
-    sql` and `,
-  );
+/** `q` with each word found in `corrections` replaced, everything else (operators, quotes) kept. */
+export function applyCorrections(q: string, corrections: ReadonlyMap<string, string>): string {
+  return q
+    .split(/([^\p{L}\p{N}]+)/u)
+    .map((part) => corrections.get(part.toLowerCase()) ?? part)
+    .join('');
 }
 
 function pointEarth(point: GeoPoint): SQL {
@@ -239,8 +249,8 @@ function searchConditions(search: ListingSearch): SQL[] {
   if (search.priceMin !== null) conditions.push(gte(products.price, search.priceMin));
   if (search.priceMax !== null) conditions.push(lte(products.price, search.priceMax));
   if (search.q) {
-    // Full text (stemmed, weighted) or a typo-tolerant word match on the title.
-    conditions.push(sql`(${products.search_vector} @@ ${tsQuery(search.q)} or (${titleCloseTo(search.q)}))`);
+    // Full text (stemmed, weighted) of the search as typed or as corrected.
+    conditions.push(sql`${products.search_vector} @@ ${textQuery({ ...search, q: search.q })}`);
   }
   if (search.brand) {
     const brand = search.brand.toLowerCase();
@@ -316,7 +326,7 @@ function searchOrder(search: ListingSearch): SQL[] {
     case 'relevance':
       if (search.q) {
         return [
-          sql`ts_rank(${products.search_vector}, ${tsQuery(search.q)}) + word_similarity(${search.q}, ${products.title}) desc`,
+          sql`ts_rank(${products.search_vector}, ${textQuery({ ...search, q: search.q })}) desc`,
           sql`${products.created_at} desc nulls last`,
           sql`${products.id} asc`,
         ];
@@ -336,6 +346,31 @@ function searchOrder(search: ListingSearch): SQL[] {
   }
   // Matches the (created_at desc nulls last, id) and (sold_at desc nulls last, id) indexes.
   return [sql`${byTime} desc nulls last`, sql`${products.id} asc`];
+}
+
+/**
+ * `q` with every word that no listing uses replaced by the most similar word listings do use (the
+ * listing_words vocabulary; candidates share trigrams with the typed word, found through its
+ * trigram index), when similar enough (WORD_CORRECTION_SIMILARITY); null when nothing needed
+ * correcting. One statement.
+ */
+async function correctSearchText(executor: Executor, q: string): Promise<string | null> {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  const result = await executor.execute(sql`
+    select typed.word as typed, closest.word as closest
+    from unnest(${textArray(words)}) as typed(word)
+    cross join lateral (
+      select listing_words.word, strict_word_similarity(typed.word, listing_words.word) as score
+      from listing_words
+      where listing_words.word %>> typed.word
+      order by score desc, length(listing_words.word), listing_words.word
+      limit 1
+    ) as closest
+    where closest.word <> typed.word and closest.score >= ${WORD_CORRECTION_SIMILARITY}::float4`);
+  const { rows: corrected } = result as unknown as { rows: { typed: string; closest: string }[] };
+  if (corrected.length === 0) return null;
+  return applyCorrections(q, new Map(corrected.map(({ typed, closest }) => [typed, closest])));
 }
 
 export function createListingsRepository(db: Database) {
@@ -451,14 +486,10 @@ export function createListingsRepository(db: Database) {
 
     async search(search: ListingSearch) {
       if (!search.q) return runSearch(db, search);
-      // The typo threshold is set for this transaction only (the GIN trigram index reads it).
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_WORD_SIMILARITY)}, true)`,
-        );
-        return runSearch(tx, search);
-      });
+      return runSearch(db, { ...search, qCorrected: await correctSearchText(db, search.q) });
     },
+
+    correctSearchText: (q: string) => correctSearchText(db, q),
 
     async findById(id: string, viewerId: string | null) {
       const [row] = await selectListings(db, viewerId).where(eq(products.id, id)).limit(1);
