@@ -1,27 +1,5 @@
 import { z } from 'zod';
-
-/** Stable error codes of the API. The server maps each to one HTTP status. */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'INVALID_CREDENTIALS',
-  'EMAIL_NOT_VERIFIED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'EMAIL_TAKEN',
-  'USERNAME_TAKEN',
-  'INVALID_TOKEN',
-  'TOKEN_USED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { ERROR_CODES } from './error-codes.js';
 
 export const ErrorIssueDto = z.object({
   path: z.string(),

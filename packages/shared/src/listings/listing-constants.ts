@@ -57,3 +57,25 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const PLACE_SUGGESTION_MIN_CHARS = 3;
 export const PLACE_SUGGESTION_DEBOUNCE_MS = 300;
 export const PLACE_SUGGESTION_LIMIT = 8;
+
+/** Orders a listing search may ask for (GET /api/listings?sort=). */
+export const LISTING_SORTS = [
+  'newest',
+  'oldest',
+  'price_asc',
+  'price_desc',
+  'distance',
+  'relevance',
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** "min-max" with either bound optional; a non-numeric bound is ignored (spec 000 §5). */
+export function parsePriceRange(range: string | undefined): { min: number | null; max: number | null } {
+  if (!range) return { min: null, max: null };
+  const [low = '', high = ''] = range.split('-', 2);
+  const bound = (text: string) => {
+    const value = Number(text.trim());
+    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+  };
+  return { min: bound(low), max: bound(high) };
+}

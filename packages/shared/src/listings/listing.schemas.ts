@@ -7,6 +7,7 @@ import {
   LISTING_PAGE_SIZE,
   LISTING_PAGE_SIZE_MAX,
   LISTING_PRICE_MAX,
+  LISTING_SORTS,
   LISTING_TITLE_MAX,
   RADIUS_MILES_MAX,
 } from './listing-constants.js';
@@ -246,27 +247,6 @@ export const ListingDto = z.object({
   updated_at: z.string(),
 });
 export type ListingDto = z.infer<typeof ListingDto>;
-
-export const LISTING_SORTS = [
-  'newest',
-  'oldest',
-  'price_asc',
-  'price_desc',
-  'distance',
-  'relevance',
-] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-
-/** "min-max" with either bound optional; a non-numeric bound is ignored (spec 000 §5). */
-export function parsePriceRange(range: string | undefined): { min: number | null; max: number | null } {
-  if (!range) return { min: null, max: null };
-  const [low = '', high = ''] = range.split('-', 2);
-  const bound = (text: string) => {
-    const value = Number(text.trim());
-    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
-  };
-  return { min: bound(low), max: bound(high) };
-}
 
 const csv = <T extends readonly [string, ...string[]]>(values: T) =>
   z

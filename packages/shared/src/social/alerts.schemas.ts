@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
 import { LISTING_PRICE_MAX, RADIUS_MILES_MAX } from '../listings/listing-constants.js';
 import { ListingSummaryDto } from './members.schemas.js';
-
-export const ALERT_LIMITS = { perMember: 20, nameMax: 60, matchesPage: 50 } as const;
+import { ALERT_LIMITS } from './alert-constants.js';
 
 export const ALERT_MESSAGES = {
   nameRequired: 'Give your alert a name',

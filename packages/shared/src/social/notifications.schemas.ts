@@ -28,15 +28,6 @@ export const OFFER_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'OFFER_COUNTERED',
 ];
 
-/** Spec 001 §9. */
-export const NOTIFICATION_LIMITS = {
-  fetched: 100,
-  perTypeInDropdown: 5,
-  staleMs: 60_000,
-  syncIntervalMs: 30_000,
-  badgeMax: 9,
-} as const;
-
 export const NOTIFICATION_MESSAGES = {
   markAlertFailed: 'Failed to mark product alert as read',
   notFound: 'Notification not found',

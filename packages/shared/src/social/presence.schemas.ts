@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { PRESENCE_STATUSES, PRESENCE_WATCH_MAX } from './presence-constants.js';
 
-/** online, away (every tab hidden) or offline (spec 001 §4). */
-export const PRESENCE_STATUSES = ['online', 'away', 'offline'] as const;
 export const PresenceStatus = z.enum(PRESENCE_STATUSES);
 export type PresenceStatus = z.infer<typeof PresenceStatus>;
 
@@ -17,8 +16,6 @@ export const PresenceDto = z.object({
 });
 export type PresenceDto = z.infer<typeof PresenceDto>;
 
-export const PRESENCE_WATCH_MAX = 200;
-
 /** GET /api/presence?ids=a,b: presence of up to 200 members. */
 export const PresenceQuery = z.object({
   ids: z
@@ -31,12 +28,3 @@ export type PresenceQuery = z.input<typeof PresenceQuery>;
 
 export const PresenceListDto = z.object({ items: z.array(PresenceDto) });
 export type PresenceListDto = z.infer<typeof PresenceListDto>;
-
-/** Spec 001 §9: heartbeat 30 s; reconnects back off from 1 s, doubling, at most 5 attempts. */
-export const PRESENCE = {
-  heartbeatMs: 30_000,
-  reconnectBaseMs: 1_000,
-  maxReconnectAttempts: 5,
-  /** A connection not heard from for this long counts as gone (a crashed server's rows). */
-  staleAfterMs: 90_000,
-} as const;

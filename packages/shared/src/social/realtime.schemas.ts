@@ -2,18 +2,8 @@ import { z } from 'zod';
 import { MessageDto, UnreadCountsDto } from './messaging.schemas.js';
 import { NotificationDto } from './notifications.schemas.js';
 import { OfferDto } from './offers.schemas.js';
-import { PRESENCE_WATCH_MAX, PresenceDto } from './presence.schemas.js';
-
-/** The WebSocket path; one authenticated socket per tab. */
-export const REALTIME_PATH = '/api/realtime';
-/** Close codes the server uses (4000–4999 are the application's). */
-export const REALTIME_CLOSE = {
-  unauthenticated: 4401,
-  forbiddenOrigin: 4403,
-  serverShutdown: 1001,
-} as const;
-/** A frame larger than this is refused. */
-export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;
+import { PresenceDto } from './presence.schemas.js';
+import { PRESENCE_WATCH_MAX } from './presence-constants.js';
 
 /**
  * Everything the server pushes. Services publish these after their transaction commits; the

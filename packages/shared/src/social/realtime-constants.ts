@@ -1,0 +1,12 @@
+// Plain values only (no zod): the realtime client reads these.
+
+/** The WebSocket path; one authenticated socket per tab. */
+export const REALTIME_PATH = '/api/realtime';
+/** Close codes the server uses (4000–4999 are the application's). */
+export const REALTIME_CLOSE = {
+  unauthenticated: 4401,
+  forbiddenOrigin: 4403,
+  serverShutdown: 1001,
+} as const;
+/** A frame larger than this is refused. */
+export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;
