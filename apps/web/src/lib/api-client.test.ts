@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES, MessageResponseDto, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
+import type { MessageResponseDto, SessionStateDto } from '@castline/shared';
+import { AUTH_MESSAGES, SHELL_MESSAGES } from '@castline/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { apiError, mockServer } from '../test/fetch-mock';
 import { guestSession, memberSession } from '../test/fixtures';
 import { api, ApiError, onSessionExpired } from './api-client';
@@ -17,10 +17,10 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
-  it('parses a success body with the given schema and sends the session cookie', async () => {
+  it('answers the success body and sends the session cookie', async () => {
     const server = mockServer({ 'GET /api/auth/session': { body: guestSession } });
 
-    await expect(api.get('/api/auth/session', SessionStateDto)).resolves.toEqual(guestSession);
+    await expect(api.get<SessionStateDto>('/api/auth/session')).resolves.toEqual(guestSession);
 
     const init = server.fetch.mock.calls[0]?.[1];
     expect(init?.credentials).toBe('same-origin');
@@ -29,7 +29,7 @@ describe('api client', () => {
   it('sends JSON bodies with a JSON content type', async () => {
     const server = mockServer({ 'POST /api/auth/verify-email': { body: { message: 'ok' } } });
 
-    await api.post('/api/auth/verify-email', MessageResponseDto, { token: 'abc' });
+    await api.post<MessageResponseDto>('/api/auth/verify-email', { token: 'abc' });
 
     const [request] = server.calls('POST', '/api/auth/verify-email');
     expect(request?.headers['content-type']).toBe('application/json');
@@ -39,7 +39,7 @@ describe('api client', () => {
   it('sends no body and no content type when there is nothing to send', async () => {
     const server = mockServer({ 'POST /api/auth/sign-out': { body: { message: 'bye' } } });
 
-    await api.post('/api/auth/sign-out', MessageResponseDto);
+    await api.post<MessageResponseDto>('/api/auth/sign-out');
 
     const [request] = server.calls('POST', '/api/auth/sign-out');
     expect(request?.rawBody).toBeUndefined();
@@ -53,7 +53,7 @@ describe('api client', () => {
       ]),
     });
 
-    const error = await caught(api.post('/api/auth/sign-up', MessageResponseDto, {}));
+    const error = await caught(api.post<MessageResponseDto>('/api/auth/sign-up', {}));
 
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -66,7 +66,7 @@ describe('api client', () => {
     mockServer({ 'POST /api/auth/sign-in': { networkError: true } });
 
     const error = await caught(
-      api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a', password: 'b' }),
+      api.post<MessageResponseDto>('/api/auth/sign-in', { email: 'a', password: 'b' }),
     );
 
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
@@ -77,24 +77,66 @@ describe('api client', () => {
   it('turns an unreadable error answer (not JSON) into the unexpected-error message', async () => {
     mockServer({ 'POST /api/auth/sign-in': { status: 502, raw: '<html>Bad gateway</html>' } });
 
-    const error = await caught(api.post('/api/auth/sign-in', MessageResponseDto, {}));
+    const error = await caught(api.post<MessageResponseDto>('/api/auth/sign-in', {}));
 
     expect(error.status).toBe(502);
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
     expect(error.isNetworkError).toBe(false);
   });
 
-  it('rejects a success body that does not match the schema', async () => {
-    mockServer({ 'GET /api/auth/session': { body: { user: 'nobody' } } });
+  it('turns an unreadable error body (JSON, but not the error shape) into the unexpected-error message', async () => {
+    mockServer({ 'POST /api/auth/sign-in': { status: 500, body: { error: 'boom' } } });
 
-    const error = await caught(api.get('/api/auth/session', SessionStateDto));
+    const error = await caught(api.post<MessageResponseDto>('/api/auth/sign-in', {}));
+
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
+  });
+
+  it('turns an error body with a code the API does not have into the unexpected-error message', async () => {
+    mockServer({
+      'POST /api/auth/sign-in': {
+        status: 500,
+        body: { error: { code: 'SOMETHING_ELSE', message: 'Internal details' } },
+      },
+    });
+
+    const error = await caught(api.post<MessageResponseDto>('/api/auth/sign-in', {}));
+
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
+  });
+
+  it('rejects a success answer that is not JSON (a proxy page) with the unexpected-error message', async () => {
+    mockServer({ 'GET /api/auth/session': { raw: '<html>Welcome to the hotel Wi-Fi</html>' } });
+
+    const error = await caught(api.get<SessionStateDto>('/api/auth/session'));
 
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
   });
 
+  it('rejects an empty success answer where a body is expected', async () => {
+    mockServer({ 'GET /api/auth/session': { raw: '' } });
+
+    const error = await caught(api.get<SessionStateDto>('/api/auth/session'));
+
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.message).toBe(AUTH_MESSAGES.unexpectedError);
+  });
+
+  it('answers undefined for a 204 deletion', async () => {
+    mockServer({ 'DELETE /api/alerts/a1': { status: 204 } });
+
+    await expect(api.delete('/api/alerts/a1')).resolves.toBeUndefined();
+  });
+
   describe('on 401', () => {
-    const Profile = z.object({ id: z.string() });
+    interface Profile {
+      id: string;
+    }
 
     it('refreshes the session once and repeats the request when the session is still alive', async () => {
       let attempts = 0;
@@ -108,7 +150,7 @@ describe('api client', () => {
         'GET /api/auth/session': { body: memberSession },
       });
 
-      await expect(api.get('/api/profiles/me', Profile)).resolves.toEqual({ id: 'p1' });
+      await expect(api.get<Profile>('/api/profiles/me')).resolves.toEqual({ id: 'p1' });
       expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
       expect(server.calls('GET', '/api/profiles/me')).toHaveLength(2);
       expect(readSessionMessages()).toEqual([]);
@@ -122,7 +164,7 @@ describe('api client', () => {
       const expired = vi.fn();
       const stop = onSessionExpired(expired);
 
-      const error = await caught(api.get('/api/profiles/me', Profile));
+      const error = await caught(api.get<Profile>('/api/profiles/me'));
       stop();
 
       expect(error.status).toBe(401);
@@ -139,7 +181,7 @@ describe('api client', () => {
         'GET /api/auth/session': { body: guestSession },
       });
 
-      await Promise.allSettled([api.get('/api/profiles/me', Profile), api.get('/api/profiles/me', Profile)]);
+      await Promise.allSettled([api.get<Profile>('/api/profiles/me'), api.get<Profile>('/api/profiles/me')]);
 
       expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
       clearSessionMessages();
@@ -151,7 +193,7 @@ describe('api client', () => {
       });
 
       const error = await caught(
-        api.post('/api/auth/sign-in', MessageResponseDto, { email: 'a@b.c', password: 'x' }),
+        api.post<MessageResponseDto>('/api/auth/sign-in', { email: 'a@b.c', password: 'x' }),
       );
 
       expect(error.message).toBe(AUTH_MESSAGES.invalidCredentials);

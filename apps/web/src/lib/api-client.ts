@@ -1,6 +1,5 @@
-import type { ErrorCode, ErrorIssueDto } from '@castline/shared';
-import { ApiErrorDto, AUTH_MESSAGES, SessionStateDto, SHELL_MESSAGES } from '@castline/shared';
-import type { z } from 'zod';
+import type { ApiErrorDto, ErrorCode, ErrorIssueDto, SessionStateDto } from '@castline/shared';
+import { AUTH_MESSAGES, ERROR_CODES, SHELL_MESSAGES } from '@castline/shared';
 import { storeSessionMessage, type SessionMessageKind } from './session-messages';
 
 /** Codes the client adds when the server could not be reached or answered something unreadable. */
@@ -45,9 +44,12 @@ export function errorMessage(error: unknown): string {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export interface RequestOptions<T> {
-  /** Parses (and so validates) the success body. */
-  schema: z.ZodType<T>;
+/*
+ * Success bodies are typed, not parsed: the server validates every response against its DTO schema
+ * before sending it (docs/decisions/0011-typed-responses-in-the-browser.md), so the JSON that
+ * arrives is the DTO's shape. The caller names that shape: `api.get<ListingDto>(path)`.
+ */
+export interface RequestOptions {
   method?: Method;
   /** Sent as JSON. Leave undefined to send no body and no content-type. */
   body?: unknown;
@@ -61,6 +63,32 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIssue(value: unknown): value is ErrorIssueDto {
+  return isObject(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The one error shape every endpoint answers with: `{ error: { code, message, issues? } }`, the
+ * code one of the API's ERROR_CODES.
+ */
+function isApiErrorBody(value: unknown): value is ApiErrorDto {
+  if (!isObject(value) || !isObject(value.error)) return false;
+  const { code, message, issues } = value.error;
+  return (
+    isErrorCode(code) &&
+    typeof message === 'string' &&
+    (issues === undefined || (Array.isArray(issues) && issues.every(isIssue)))
+  );
 }
 
 function unexpected(status: number, code: ClientErrorCode): ApiError {
@@ -102,8 +130,8 @@ function refreshSession(): Promise<boolean> {
         credentials: 'same-origin',
       });
       if (!response.ok) return false;
-      const parsed = SessionStateDto.safeParse(await readJson(response));
-      return parsed.success && parsed.data.user !== null;
+      const state = await readJson(response);
+      return isObject(state) && isObject((state as Partial<SessionStateDto>).user);
     } catch {
       return false;
     } finally {
@@ -129,8 +157,8 @@ async function send(path: string, init: RequestInit, signal: AbortSignal | undef
 }
 
 /** Calls the Castline API on this origin with the session cookie, JSON in and out. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { schema, method = 'GET', body, signal } = options;
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
@@ -148,33 +176,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     }
   }
 
+  // 204 No Content (a deletion) is the one success without a body.
+  if (response.status === 204) return undefined as T;
+
   const payload = await readJson(response);
   if (!response.ok) {
-    const parsed = ApiErrorDto.safeParse(payload);
-    if (!parsed.success) throw unexpected(response.status, 'UNEXPECTED_RESPONSE');
-    const { code, message, issues } = parsed.data.error;
+    if (!isApiErrorBody(payload)) throw unexpected(response.status, 'UNEXPECTED_RESPONSE');
+    const { code, message, issues } = payload.error;
     throw new ApiError({ status: response.status, code, message, issues });
   }
 
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw unexpected(response.status, 'UNEXPECTED_RESPONSE');
-  return parsed.data;
+  // Every DTO is a JSON object: an empty or unreadable answer (a proxy's HTML page) is not one.
+  if (!isObject(payload)) throw unexpected(response.status, 'UNEXPECTED_RESPONSE');
+  return payload as T;
 }
 
+/** `T` is the endpoint's response DTO type (`import type { XDto } from '@castline/shared'`). */
 export const api = {
-  get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-    return apiRequest(path, { schema, signal });
+  get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return apiRequest<T>(path, { signal });
   },
-  post<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-    return apiRequest(path, { schema, method: 'POST', body });
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return apiRequest<T>(path, { method: 'POST', body });
   },
-  patch<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-    return apiRequest(path, { schema, method: 'PATCH', body });
+  patch<T>(path: string, body?: unknown): Promise<T> {
+    return apiRequest<T>(path, { method: 'PATCH', body });
   },
-  put<T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-    return apiRequest(path, { schema, method: 'PUT', body });
+  put<T>(path: string, body?: unknown): Promise<T> {
+    return apiRequest<T>(path, { method: 'PUT', body });
   },
-  delete<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    return apiRequest(path, { schema, method: 'DELETE' });
+  /** Resolves to undefined for a 204 answer (the default `T`). */
+  delete<T = void>(path: string): Promise<T> {
+    return apiRequest<T>(path, { method: 'DELETE' });
   },
 };

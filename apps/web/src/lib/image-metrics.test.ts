@@ -45,11 +45,26 @@ describe('storage', () => {
     expect(JSON.parse(window.sessionStorage.getItem(IMAGE_METRICS_KEY) ?? '[]')).toHaveLength(2);
   });
 
-  it('refuses a metric that does not fit the schema', () => {
+  it('refuses a metric that does not fit the shape', () => {
     expect(recordImageMetric({ ...metric(), loadTime: -5 })).toBe(false);
     expect(recordImageMetric({ ...metric(), url: '' })).toBe(false);
     expect(recordImageMetric({ ...metric(), cached: 'yes' } as unknown as ImageMetric)).toBe(false);
+    expect(recordImageMetric({ ...metric(), width: 600.5 })).toBe(false);
+    expect(recordImageMetric({ ...metric(), width: -1 })).toBe(false);
+    expect(recordImageMetric({ ...metric(), loadTime: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(recordImageMetric({ ...metric(), loadTime: Number.NaN })).toBe(false);
+    expect(recordImageMetric({ ...metric(), format: '' })).toBe(false);
+    expect(recordImageMetric({ ...metric(), cdnCacheStatus: '' })).toBe(false);
+    expect(recordImageMetric({ ...metric(), timestamp: 1.5 })).toBe(false);
+    expect(recordImageMetric({ ...metric(), timestamp: 2 ** 60 })).toBe(false);
     expect(readImageMetrics()).toEqual([]);
+  });
+
+  it('accepts a fractional load time and keeps only the known fields', () => {
+    const stored = { ...metric({ loadTime: 12.3 }), extra: 'dropped' };
+    window.sessionStorage.setItem(IMAGE_METRICS_KEY, JSON.stringify([stored]));
+    expect(readImageMetrics()).toEqual([metric({ loadTime: 12.3 })]);
+    expect(readImageMetrics()[0]).not.toHaveProperty('extra');
   });
 
   it('keeps only the newest 500 metrics', () => {
@@ -80,7 +95,7 @@ describe('storage', () => {
     const valid = metric();
     window.sessionStorage.setItem(
       IMAGE_METRICS_KEY,
-      JSON.stringify([null, 'text', { url: 'x' }, valid, { ...valid, width: 'wide' }]),
+      JSON.stringify([null, 'text', [valid], { url: 'x' }, valid, { ...valid, width: 'wide' }]),
     );
     expect(readImageMetrics()).toEqual([valid]);
   });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Image performance metrics (spec 001 §2): one entry per listing photo that finished loading,
  * kept in this browser tab's sessionStorage and read by the admin image performance dashboard.
@@ -12,23 +10,61 @@ export const RECENT_IMAGE_COUNT = 10;
 /** Reported when the response carried no CDN cache status. */
 export const UNKNOWN_CDN_STATUS = 'UNKNOWN';
 
-export const ImageMetricSchema = z.object({
-  url: z.string().min(1),
+export interface ImageMetric {
+  url: string;
   /** Natural width of the decoded image, in pixels. */
-  width: z.number().int().nonnegative(),
+  width: number;
   /** jpeg, png, webp, avif … or 'unknown'. */
-  format: z.string().min(1),
+  format: string;
   /** Milliseconds from the request's start to the last byte. */
-  loadTime: z.number().nonnegative().finite(),
+  loadTime: number;
   /** Served from the browser's cache (no bytes over the network). */
-  cached: z.boolean(),
+  cached: boolean;
   /** The CDN's cache answer (HIT, MISS …) or UNKNOWN. */
-  cdnCacheStatus: z.string().min(1),
+  cdnCacheStatus: string;
   /** When it loaded, in milliseconds since the epoch. */
-  timestamp: z.number().int().nonnegative(),
-});
+  timestamp: number;
+}
 
-export type ImageMetric = z.infer<typeof ImageMetricSchema>;
+/*
+ * Stored metrics are read back by hand, without zod: this runs on every listing photo's load, on
+ * the first load of most pages.
+ */
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isDuration(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/**
+ * The metric held in `value` (only its known fields), or null when it is not one: a non-empty url,
+ * format and CDN status, whole non-negative width and timestamp, a finite non-negative load time.
+ */
+export function toImageMetric(value: unknown): ImageMetric | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { url, width, format, loadTime, cached, cdnCacheStatus, timestamp } = value as Record<
+    keyof ImageMetric,
+    unknown
+  >;
+  if (
+    !isText(url) ||
+    !isCount(width) ||
+    !isText(format) ||
+    !isDuration(loadTime) ||
+    typeof cached !== 'boolean' ||
+    !isText(cdnCacheStatus) ||
+    !isCount(timestamp)
+  ) {
+    return null;
+  }
+  return { url, width, format, loadTime, cached, cdnCacheStatus, timestamp };
+}
 
 export type ImageMetricsRange = 'hour' | 'day' | 'week' | 'all';
 
@@ -78,8 +114,8 @@ export function readImageMetrics(): ImageMetric[] {
   }
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((item) => {
-    const result = ImageMetricSchema.safeParse(item);
-    return result.success ? [result.data] : [];
+    const metric = toImageMetric(item);
+    return metric ? [metric] : [];
   });
 }
 
@@ -88,10 +124,10 @@ export function readImageMetrics(): ImageMetric[] {
  * invalid metric or full storage is skipped: measuring must never break the page).
  */
 export function recordImageMetric(metric: ImageMetric): boolean {
-  const result = ImageMetricSchema.safeParse(metric);
+  const valid = toImageMetric(metric);
   const store = storage();
-  if (!result.success || !store) return false;
-  const metrics = [...readImageMetrics(), result.data].slice(-IMAGE_METRICS_LIMIT);
+  if (!valid || !store) return false;
+  const metrics = [...readImageMetrics(), valid].slice(-IMAGE_METRICS_LIMIT);
   try {
     store.setItem(IMAGE_METRICS_KEY, JSON.stringify(metrics));
     return true;

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, MessageResponseDto } from '@castline/shared';
+import type { MessageResponseDto } from '@castline/shared';
+import { AUTH_MESSAGES } from '@castline/shared';
 import { describe, expect, it } from 'vitest';
 import { mockServer, apiError } from '../test/fetch-mock';
 import { api, ApiError } from './api-client';
@@ -48,7 +49,7 @@ describe('query retry policy', () => {
     await expect(
       queryClient.fetchQuery({
         queryKey: ['probe'],
-        queryFn: () => api.get('/api/auth/session', MessageResponseDto),
+        queryFn: () => api.get<MessageResponseDto>('/api/auth/session'),
         retry: queryClient.getDefaultOptions().queries?.retry,
       }),
     ).rejects.toThrow(AUTH_MESSAGES.serviceUnavailable);

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 
 /** One simulated server answer. */
 export interface MockAnswer {
+  /** 200 by default; 204 answers with no body. */
   status?: number;
   /** Serialized as JSON. */
   body?: unknown;
@@ -55,6 +56,8 @@ export function mockServer(routes: Record<string, Route>) {
     }
 
     if (answer.networkError) throw new TypeError('Failed to fetch');
+    // 204 No Content (the deletions) carries no body at all, as the server sends it.
+    if (answer.status === 204) return new Response(null, { status: 204 });
     return new Response(answer.raw ?? JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
       headers: { 'content-type': answer.raw ? 'text/plain' : 'application/json' },

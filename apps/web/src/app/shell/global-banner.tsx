@@ -1,4 +1,5 @@
-import { BANNER_POLL_MS, SiteNoticeDto } from '@castline/shared';
+import type { SiteNoticeDto } from '@castline/shared';
+import { BANNER_POLL_MS } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Info, LogIn, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -38,7 +39,7 @@ function storeDismissedNotice(notice: string): void {
 function SiteNotice() {
   const { data } = useQuery({
     queryKey: siteNoticeKey,
-    queryFn: ({ signal }) => api.get('/api/site-notice', SiteNoticeDto, signal),
+    queryFn: ({ signal }) => api.get<SiteNoticeDto>('/api/site-notice', signal),
     refetchInterval: SITE_NOTICE_REFETCH_MS,
   });
   const [dismissed, setDismissed] = useState(readDismissedNotice);

@@ -1,5 +1,10 @@
-import type { BanUserBody, UpdateUserRoleBody } from '@castline/shared';
-import { AdminMessageDto, AdminUserDetailDto, AdminUserListDto } from '@castline/shared';
+import type {
+  AdminMessageDto,
+  AdminUserDetailDto,
+  AdminUserListDto,
+  BanUserBody,
+  UpdateUserRoleBody,
+} from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -19,7 +24,7 @@ export function useAdminUsers(filters: AdminUsersFilters) {
   return useQuery({
     queryKey: adminUserKeys.list(filters),
     queryFn: ({ signal }) =>
-      api.get(`/api/admin/users?${adminUsersSearch(filters)}`, AdminUserListDto, signal),
+      api.get<AdminUserListDto>(`/api/admin/users?${adminUsersSearch(filters)}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +33,7 @@ export function useAdminUsers(filters: AdminUsersFilters) {
 export function useAdminUser(userId: string) {
   return useQuery({
     queryKey: adminUserKeys.detail(userId),
-    queryFn: ({ signal }) => api.get(userPath(userId), AdminUserDetailDto, signal),
+    queryFn: ({ signal }) => api.get<AdminUserDetailDto>(userPath(userId), signal),
     enabled: userId !== '',
   });
 }
@@ -50,7 +55,7 @@ function refreshMemberSoon(queryClient: QueryClient, userId: string): void {
 export function useBanUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BanUserBody) => api.post(userPath(userId, '/ban'), AdminMessageDto, body),
+    mutationFn: (body: BanUserBody) => api.post<AdminMessageDto>(userPath(userId, '/ban'), body),
     onSuccess: () => refreshMemberSoon(queryClient, userId),
   });
 }
@@ -59,7 +64,7 @@ export function useBanUser(userId: string) {
 export function useUnbanUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(userPath(userId, '/unban'), AdminMessageDto),
+    mutationFn: () => api.post<AdminMessageDto>(userPath(userId, '/unban')),
     onSuccess: () => refreshMemberSoon(queryClient, userId),
   });
 }
@@ -68,7 +73,7 @@ export function useUnbanUser(userId: string) {
 export function useUpdateUserRole(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserRoleBody) => api.patch(userPath(userId, '/role'), AdminMessageDto, body),
+    mutationFn: (body: UpdateUserRoleBody) => api.patch<AdminMessageDto>(userPath(userId, '/role'), body),
     onSuccess: () => refreshMember(queryClient, userId),
   });
 }

@@ -1,18 +1,16 @@
 import type {
-  AnalyticsQuery,
-  AdminSettingsDto as AdminSettings,
-  AuditLogsQuery,
-  UpdateAdminSettingsBody,
-} from '@castline/shared';
-import {
-  ADMIN_PAGE_SIZE,
   AdminMessageDto,
   AdminRolesDto,
   AdminSessionListDto,
   AdminSettingsDto,
+  AdminSettingsDto as AdminSettings,
   AnalyticsDto,
+  AnalyticsQuery,
   AuditLogListDto,
+  AuditLogsQuery,
+  UpdateAdminSettingsBody,
 } from '@castline/shared';
+import { ADMIN_PAGE_SIZE } from '@castline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -41,7 +39,7 @@ export function useAnalytics(filters: AnalyticsFilters, enabled: boolean) {
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ time_range: filters.time_range });
       if (filters.month) query.set('month', filters.month);
-      return api.get(`/api/admin/analytics?${query.toString()}`, AnalyticsDto, signal);
+      return api.get<AnalyticsDto>(`/api/admin/analytics?${query.toString()}`, signal);
     },
     enabled,
     placeholderData: keepPreviousData,
@@ -52,7 +50,7 @@ export function useAnalytics(filters: AnalyticsFilters, enabled: boolean) {
 export function useAdminRoles(enabled = true) {
   return useQuery({
     queryKey: adminKeys.roles,
-    queryFn: ({ signal }) => api.get('/api/admin/roles', AdminRolesDto, signal),
+    queryFn: ({ signal }) => api.get<AdminRolesDto>('/api/admin/roles', signal),
     enabled,
   });
 }
@@ -63,7 +61,7 @@ export function useAdminSessions(page: number) {
     queryKey: adminKeys.sessionsPage(page),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
-      return api.get(`/api/admin/sessions?${query.toString()}`, AdminSessionListDto, signal);
+      return api.get<AdminSessionListDto>(`/api/admin/sessions?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });
@@ -74,7 +72,7 @@ export function useTerminateSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      api.delete(`/api/admin/sessions/${encodeURIComponent(sessionId)}`, AdminMessageDto),
+      api.delete<AdminMessageDto>(`/api/admin/sessions/${encodeURIComponent(sessionId)}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
   });
 }
@@ -83,7 +81,7 @@ export function useTerminateSession() {
 export function useAdminSettings() {
   return useQuery({
     queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => api.get('/api/admin/settings', AdminSettingsDto, signal),
+    queryFn: ({ signal }) => api.get<AdminSettingsDto>('/api/admin/settings', signal),
   });
 }
 
@@ -91,7 +89,7 @@ export function useAdminSettings() {
 export function useSaveAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAdminSettingsBody) => api.put('/api/admin/settings', AdminSettingsDto, body),
+    mutationFn: (body: UpdateAdminSettingsBody) => api.put<AdminSettingsDto>('/api/admin/settings', body),
     onSuccess: (saved: AdminSettings) => queryClient.setQueryData(adminKeys.settings, saved),
   });
 }
@@ -105,7 +103,7 @@ export function useAuditLogs(filters: AuditLogFilters) {
       if (filters.severity) query.set('severity', filters.severity);
       if (filters.action) query.set('action', filters.action);
       if (filters.actor) query.set('actor_id', filters.actor);
-      return api.get(`/api/admin/audit-logs?${query.toString()}`, AuditLogListDto, signal);
+      return api.get<AuditLogListDto>(`/api/admin/audit-logs?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });

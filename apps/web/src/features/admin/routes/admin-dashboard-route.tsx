@@ -1,5 +1,4 @@
 import type { AdminOverviewDto, ProfileRole } from '@castline/shared';
-import { AdminOverviewDto as AdminOverviewSchema } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Anchor, ChevronRight, MailCheck, ShieldCheck, ShieldX, UserRoundPlus, Users } from 'lucide-react';
@@ -48,7 +47,7 @@ export function AdminDashboardRoute() {
   const canReadUsers = userCan(user, 'users.read');
   const overview = useQuery({
     queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => api.get('/api/admin/overview', AdminOverviewSchema, signal),
+    queryFn: ({ signal }) => api.get<AdminOverviewDto>('/api/admin/overview', signal),
     enabled: canReadUsers,
   });
   const accessHeadingId = useId();

@@ -1,14 +1,16 @@
 import type {
+  AlertMatchDto,
+  AlertMatchListDto,
   AlertMatchListDto as AlertMatchList,
   CreateAlertBody,
+  ProductAlertDto,
   ProductAlertDto as ProductAlert,
+  ProductAlertListDto,
   ProductAlertListDto as ProductAlertList,
   UpdateAlertBody,
 } from '@castline/shared';
-import { AlertMatchDto, AlertMatchListDto, ProductAlertDto, ProductAlertListDto } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { notificationKeys, unreadKey } from '../../notifications/api/notification-keys';
 import { alertKeys } from './alert-keys';
@@ -24,7 +26,7 @@ function alertPath(id: string): string {
 export function useAlerts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: alertKeys.list(),
-    queryFn: ({ signal }) => api.get('/api/alerts', ProductAlertListDto, signal),
+    queryFn: ({ signal }) => api.get<ProductAlertListDto>('/api/alerts', signal),
     enabled,
   });
 }
@@ -36,7 +38,7 @@ export function useAlertMatches(alertId: string | null, page: number) {
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(page), pageSize: String(ALERT_MATCHES_PAGE_SIZE) });
       if (alertId) query.set('alert_id', alertId);
-      return api.get(`/api/alerts/matches?${query.toString()}`, AlertMatchListDto, signal);
+      return api.get<AlertMatchListDto>(`/api/alerts/matches?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });
@@ -56,7 +58,7 @@ function storeAlert(queryClient: QueryClient, alert: ProductAlert) {
 export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAlertBody) => api.post('/api/alerts', ProductAlertDto, body),
+    mutationFn: (body: CreateAlertBody) => api.post<ProductAlertDto>('/api/alerts', body),
     onSuccess: (alert) => {
       storeAlert(queryClient, alert);
       void queryClient.invalidateQueries({ queryKey: alertKeys.list() });
@@ -72,7 +74,7 @@ interface AlertSnapshot {
 export function useUpdateAlert() {
   const queryClient = useQueryClient();
   return useMutation<ProductAlert, Error, { id: string; body: UpdateAlertBody }, AlertSnapshot>({
-    mutationFn: ({ id, body }) => api.patch(alertPath(id), ProductAlertDto, body),
+    mutationFn: ({ id, body }) => api.patch<ProductAlertDto>(alertPath(id), body),
     onMutate: async ({ id, body }) => {
       await queryClient.cancelQueries({ queryKey: alertKeys.list(), exact: true });
       const previous = queryClient.getQueryData<ProductAlertList>(alertKeys.list());
@@ -95,7 +97,7 @@ export function useUpdateAlert() {
 export function useDeleteAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(alertPath(id), z.unknown()),
+    mutationFn: (id: string) => api.delete(alertPath(id)),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<ProductAlertList>(alertKeys.list(), (list) =>
         list ? { items: list.items.filter((item) => item.id !== id) } : list,
@@ -117,8 +119,8 @@ interface MatchSnapshot {
  */
 export function useMarkMatchRead() {
   const queryClient = useQueryClient();
-  return useMutation<z.infer<typeof AlertMatchDto>, Error, string, MatchSnapshot>({
-    mutationFn: (id) => api.post(`/api/alerts/matches/${encodeURIComponent(id)}/read`, AlertMatchDto),
+  return useMutation<AlertMatchDto, Error, string, MatchSnapshot>({
+    mutationFn: (id) => api.post<AlertMatchDto>(`/api/alerts/matches/${encodeURIComponent(id)}/read`),
     onMutate: async (id) => {
       const filter = { queryKey: [...alertKeys.all, 'matches'] };
       await queryClient.cancelQueries(filter);

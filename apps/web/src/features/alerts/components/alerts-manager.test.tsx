@@ -132,7 +132,7 @@ describe('alerts manager', () => {
       'GET /api/alerts': () => ({ body: { items: deleted ? [keep] : [keep, alert] } }),
       [`DELETE /api/alerts/${alert.id}`]: () => {
         deleted = true;
-        return { status: 200, raw: '' };
+        return { status: 204 };
       },
     });
 

@@ -1,12 +1,15 @@
 import type {
+  MessageResponseDto,
   RequestPasswordResetBody,
   ResendVerificationBody,
   ResetPasswordBody,
+  SessionStateDto,
   SignInBody,
+  SignInResultDto,
   SignUpBody,
+  SignUpResultDto,
   VerifyEmailBody,
 } from '@castline/shared';
-import { MessageResponseDto, SessionStateDto, SignInResultDto, SignUpResultDto } from '@castline/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
@@ -21,7 +24,7 @@ const GUEST: SessionStateDto = { user: null, session: null };
 
 export const sessionQueryOptions = queryOptions({
   queryKey: authKeys.session,
-  queryFn: ({ signal }) => api.get('/api/auth/session', SessionStateDto, signal),
+  queryFn: ({ signal }) => api.get<SessionStateDto>('/api/auth/session', signal),
 });
 
 /** The auth state of this browser: `data.user` is the signed-in member, or null for a guest. */
@@ -32,7 +35,7 @@ export function useSession() {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) => api.post('/api/auth/sign-in', SignInResultDto, body),
+    mutationFn: (body: SignInBody) => api.post<SignInResultDto>('/api/auth/sign-in', body),
     onSuccess: (result) => {
       // Anything cached for a previous visitor (such as a session list) is not theirs any more.
       queryClient.removeQueries({ queryKey: authKeys.sessions });
@@ -43,7 +46,7 @@ export function useSignIn() {
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: SignUpBody) => api.post('/api/auth/sign-up', SignUpResultDto, body),
+    mutationFn: (body: SignUpBody) => api.post<SignUpResultDto>('/api/auth/sign-up', body),
   });
 }
 
@@ -51,7 +54,7 @@ export function useSignUp() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out', MessageResponseDto),
+    mutationFn: () => api.post<MessageResponseDto>('/api/auth/sign-out'),
     onSuccess: () => {
       queryClient.clear();
       hardRedirect('/');
@@ -61,21 +64,21 @@ export function useSignOut() {
 
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (body: VerifyEmailBody) => api.post('/api/auth/verify-email', MessageResponseDto, body),
+    mutationFn: (body: VerifyEmailBody) => api.post<MessageResponseDto>('/api/auth/verify-email', body),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (body: ResendVerificationBody) =>
-      api.post('/api/auth/send-verification-email', MessageResponseDto, body),
+      api.post<MessageResponseDto>('/api/auth/send-verification-email', body),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: RequestPasswordResetBody) =>
-      api.post('/api/auth/request-password-reset', MessageResponseDto, body),
+      api.post<MessageResponseDto>('/api/auth/request-password-reset', body),
   });
 }
 
@@ -83,7 +86,7 @@ export function useRequestPasswordReset() {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => api.post('/api/auth/reset-password', MessageResponseDto, body),
+    mutationFn: (body: ResetPasswordBody) => api.post<MessageResponseDto>('/api/auth/reset-password', body),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: authKeys.sessions });
       queryClient.setQueryData<SessionStateDto>(authKeys.session, GUEST);

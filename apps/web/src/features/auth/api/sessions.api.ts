@@ -1,13 +1,13 @@
-import type { SessionStateDto } from '@castline/shared';
-import { MessageResponseDto, SessionListDto } from '@castline/shared';
+import type { MessageResponseDto, SessionListDto, SessionStateDto } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
 import { authKeys } from './auth.api';
 
-const RevokeSessionResultDto = MessageResponseDto.extend({ current: z.boolean() });
-const RevokeOthersResultDto = MessageResponseDto.extend({ revoked: z.number().int() });
+/** DELETE /api/auth/sessions/:id: `current` when the ended session was this browser's. */
+type RevokeSessionResultDto = MessageResponseDto & { current: boolean };
+/** POST /api/auth/sessions/revoke-others: how many sessions ended. */
+type RevokeOthersResultDto = MessageResponseDto & { revoked: number };
 
 /** The signed-in member's active sessions (all devices). */
 export function useActiveSessions(enabled = true) {
@@ -16,7 +16,7 @@ export function useActiveSessions(enabled = true) {
     queryKey: authKeys.sessions,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get('/api/auth/sessions', SessionListDto, signal);
+        return await api.get<SessionListDto>('/api/auth/sessions', signal);
       } catch (error) {
         // The session ended elsewhere: the app must show this browser as signed out.
         if (isApiError(error) && error.status === 401) {
@@ -33,7 +33,7 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      api.delete(`/api/auth/sessions/${encodeURIComponent(sessionId)}`, RevokeSessionResultDto),
+      api.delete<RevokeSessionResultDto>(`/api/auth/sessions/${encodeURIComponent(sessionId)}`),
     onSuccess: async (result) => {
       if (result.current) {
         queryClient.clear();
@@ -48,7 +48,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sessions/revoke-others', RevokeOthersResultDto),
+    mutationFn: () => api.post<RevokeOthersResultDto>('/api/auth/sessions/revoke-others'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions }),
   });
 }

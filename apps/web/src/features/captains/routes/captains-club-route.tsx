@@ -1,5 +1,5 @@
-import type { CaptainSummaryDto, NotificationDto } from '@castline/shared';
-import { CaptainsClubDto, notificationHref } from '@castline/shared';
+import type { CaptainsClubDto, CaptainSummaryDto, NotificationDto } from '@castline/shared';
+import { notificationHref } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Bell, BellRing, LayoutDashboard, MapPin, PackageSearch } from 'lucide-react';
 import { useId } from 'react';
@@ -125,7 +125,7 @@ function ClubOverview() {
   const headingId = useId();
   const club = useQuery({
     queryKey: captainsKeys.club,
-    queryFn: ({ signal }) => api.get('/api/captains-club', CaptainsClubDto, signal),
+    queryFn: ({ signal }) => api.get<CaptainsClubDto>('/api/captains-club', signal),
   });
 
   if (club.isPending) {

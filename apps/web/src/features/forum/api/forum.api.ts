@@ -1,24 +1,21 @@
 import type {
+  CommentDeletedDto,
+  CommentDto,
   CommentDto as CommentDtoType,
   CreateCommentBody,
   CreatePostBody,
-  PostDto as PostDtoType,
-  UpdatePostBody,
-} from '@castline/shared';
-import {
-  CommentDeletedDto,
-  CommentDto,
-  FORUM_LIMITS,
   ForumCategoriesDto,
   PostDto,
+  PostDto as PostDtoType,
   PostListDto,
   ToggleResultDto,
   TopContributorsDto,
   TrendingPostsDto,
+  UpdatePostBody,
 } from '@castline/shared';
+import { FORUM_LIMITS } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { postListSearch } from './forum-filters';
 import type { ForumListFilters } from './forum-keys';
@@ -32,7 +29,7 @@ const commentPath = (commentId: string, suffix = '') =>
 export function usePostList(filters: ForumListFilters) {
   return useQuery({
     queryKey: forumKeys.list(filters),
-    queryFn: ({ signal }) => api.get(`/api/forum/posts?${postListSearch(filters)}`, PostListDto, signal),
+    queryFn: ({ signal }) => api.get<PostListDto>(`/api/forum/posts?${postListSearch(filters)}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +38,7 @@ export function usePostList(filters: ForumListFilters) {
 export function useForumCategories() {
   return useQuery({
     queryKey: forumKeys.categories,
-    queryFn: ({ signal }) => api.get('/api/forum/categories', ForumCategoriesDto, signal),
+    queryFn: ({ signal }) => api.get<ForumCategoriesDto>('/api/forum/categories', signal),
   });
 }
 
@@ -49,7 +46,7 @@ export function useForumCategories() {
 export function useTrendingPosts() {
   return useQuery({
     queryKey: forumKeys.trending,
-    queryFn: ({ signal }) => api.get('/api/forum/trending', TrendingPostsDto, signal),
+    queryFn: ({ signal }) => api.get<TrendingPostsDto>('/api/forum/trending', signal),
   });
 }
 
@@ -57,7 +54,7 @@ export function useTrendingPosts() {
 export function useTopContributors() {
   return useQuery({
     queryKey: forumKeys.topContributors,
-    queryFn: ({ signal }) => api.get('/api/forum/top-contributors', TopContributorsDto, signal),
+    queryFn: ({ signal }) => api.get<TopContributorsDto>('/api/forum/top-contributors', signal),
     staleTime: FORUM_LIMITS.topContributorsStaleMs,
     refetchInterval: FORUM_LIMITS.topContributorsRefreshMs,
   });
@@ -67,7 +64,7 @@ export function useTopContributors() {
 export function usePost(postId: string) {
   return useQuery({
     queryKey: forumKeys.detail(postId),
-    queryFn: ({ signal }) => api.get(postPath(postId), PostDto, signal),
+    queryFn: ({ signal }) => api.get<PostDto>(postPath(postId), signal),
     enabled: postId !== '',
   });
 }
@@ -96,7 +93,7 @@ function updatePost(
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePostBody) => api.post('/api/forum/posts', PostDto, body),
+    mutationFn: (body: CreatePostBody) => api.post<PostDto>('/api/forum/posts', body),
     onSuccess: (post) => {
       queryClient.setQueryData(forumKeys.detail(post.id), post);
       void invalidateForumLists(queryClient);
@@ -108,7 +105,7 @@ export function useCreatePost() {
 export function useUpdatePost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePostBody) => api.patch(postPath(postId), PostDto, body),
+    mutationFn: (body: UpdatePostBody) => api.patch<PostDto>(postPath(postId), body),
     onSuccess: (post) => {
       queryClient.setQueryData(forumKeys.detail(postId), post);
       void invalidateForumLists(queryClient);
@@ -123,7 +120,7 @@ export function useUpdatePost(postId: string) {
 export function useDeletePost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(postPath(postId), z.unknown()),
+    mutationFn: () => api.delete(postPath(postId)),
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: forumKeys.all,
@@ -158,8 +155,8 @@ function liked<T extends { liked: boolean; likes_count: number }>(
 export function useTogglePostLike(postId: string) {
   const queryClient = useQueryClient();
   const key = forumKeys.detail(postId);
-  return useMutation<z.infer<typeof ToggleResultDto>, Error, void, Snapshot>({
-    mutationFn: () => api.post(postPath(postId, '/like'), ToggleResultDto),
+  return useMutation<ToggleResultDto, Error, void, Snapshot>({
+    mutationFn: () => api.post<ToggleResultDto>(postPath(postId, '/like')),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       return { previous: updatePost(queryClient, postId, (post) => liked(post, !post.liked)) };
@@ -189,8 +186,8 @@ function withComment(
 export function useToggleCommentLike(postId: string) {
   const queryClient = useQueryClient();
   const key = forumKeys.detail(postId);
-  return useMutation<z.infer<typeof ToggleResultDto>, Error, string, Snapshot>({
-    mutationFn: (commentId) => api.post(commentPath(commentId, '/like'), ToggleResultDto),
+  return useMutation<ToggleResultDto, Error, string, Snapshot>({
+    mutationFn: (commentId) => api.post<ToggleResultDto>(commentPath(commentId, '/like')),
     onMutate: async (commentId) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       return {
@@ -214,7 +211,7 @@ export function useToggleCommentLike(postId: string) {
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCommentBody) => api.post(postPath(postId, '/comments'), CommentDto, body),
+    mutationFn: (body: CreateCommentBody) => api.post<CommentDto>(postPath(postId, '/comments'), body),
     onSuccess: (comment) => {
       updatePost(queryClient, postId, (post) =>
         post.comments.some((existing) => existing.id === comment.id)
@@ -230,7 +227,7 @@ export function useAddComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => api.delete(commentPath(commentId), CommentDeletedDto),
+    mutationFn: (commentId: string) => api.delete<CommentDeletedDto>(commentPath(commentId)),
     onSuccess: (_result, commentId) => {
       updatePost(queryClient, postId, (post) =>
         post.comments.some((comment) => comment.id === commentId)

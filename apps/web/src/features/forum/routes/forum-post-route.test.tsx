@@ -391,7 +391,7 @@ describe('own post', () => {
 
   it('deletes the post after confirming and returns to the Community', async () => {
     const { user, server } = renderPost(own(), {
-      server: { 'DELETE /api/forum/posts/p_1': { status: 200, raw: '' } },
+      server: { 'DELETE /api/forum/posts/p_1': { status: 204 } },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });

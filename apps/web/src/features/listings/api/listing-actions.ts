@@ -1,7 +1,11 @@
-import type { ListingDto as ListingDtoType, MarkSoldBody, RateTransactionBody } from '@castline/shared';
-import { ListingDto, ToggleResultDto } from '@castline/shared';
+import type {
+  ListingDto,
+  ListingDto as ListingDtoType,
+  MarkSoldBody,
+  RateTransactionBody,
+  ToggleResultDto,
+} from '@castline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { invalidateListingsAround, listingDetailKeys } from './listing-detail.api';
 
@@ -48,8 +52,8 @@ interface ToggleContext {
 export function useToggleReaction(id: string, reaction: ListingReaction) {
   const queryClient = useQueryClient();
   const key = listingDetailKeys.detail(id);
-  return useMutation<z.infer<typeof ToggleResultDto>, Error, void, ToggleContext>({
-    mutationFn: () => api.post(listingPath(id, `/${reaction}`), ToggleResultDto),
+  return useMutation<ToggleResultDto, Error, void, ToggleContext>({
+    mutationFn: () => api.post<ToggleResultDto>(listingPath(id, `/${reaction}`)),
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const previous = queryClient.getQueryData<ListingDtoType>(key);
@@ -79,7 +83,7 @@ export function useToggleReaction(id: string, reaction: ListingReaction) {
 export function useDeleteListing(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(listingPath(id), z.unknown()),
+    mutationFn: () => api.delete(listingPath(id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listingDetailKeys.all, refetchType: 'none' }),
   });
 }
@@ -107,7 +111,7 @@ function useStoreListing(id: string) {
 export function useMarkSold(id: string) {
   const store = useStoreListing(id);
   return useMutation({
-    mutationFn: (body: MarkSoldBody) => api.post(listingPath(id, '/mark-sold'), ListingDto, body),
+    mutationFn: (body: MarkSoldBody) => api.post<ListingDto>(listingPath(id, '/mark-sold'), body),
     onSuccess: store,
   });
 }
@@ -116,7 +120,7 @@ export function useMarkSold(id: string) {
 export function useRateTransaction(id: string) {
   const store = useStoreListing(id);
   return useMutation({
-    mutationFn: (body: RateTransactionBody) => api.post(listingPath(id, '/rating'), ListingDto, body),
+    mutationFn: (body: RateTransactionBody) => api.post<ListingDto>(listingPath(id, '/rating'), body),
     onSuccess: store,
   });
 }

@@ -1,14 +1,8 @@
-import type { ListingDto as ListingDtoType } from '@castline/shared';
-import { BuyerCandidatesDto, ListingDto } from '@castline/shared';
+import type { BuyerCandidatesDto, ListingDto, SimilarListingsDto } from '@castline/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './listing-queries';
-
-/** GET /api/listings/:id/similar answers up to a handful of listings like this one. */
-export const SimilarListingsDto = z.object({ items: z.array(ListingDto) });
-export type SimilarListingsDto = z.infer<typeof SimilarListingsDto>;
 
 /** The similar row shows at most this many cards. */
 export const SIMILAR_LISTINGS_MAX = 8;
@@ -25,8 +19,8 @@ function listingPath(id: string, suffix = ''): string {
   return `/api/listings/${encodeURIComponent(id)}${suffix}`;
 }
 
-export function fetchListing(id: string, signal?: AbortSignal): Promise<ListingDtoType> {
-  return api.get(listingPath(id), ListingDto, signal);
+export function fetchListing(id: string, signal?: AbortSignal): Promise<ListingDto> {
+  return api.get<ListingDto>(listingPath(id), signal);
 }
 
 /** One listing, as its detail page and the edit page read it. */
@@ -44,7 +38,7 @@ export function useListing(id: string) {
 export function similarListingsQueryOptions(id: string) {
   return queryOptions({
     queryKey: listingDetailKeys.similar(id),
-    queryFn: ({ signal }) => api.get(listingPath(id, '/similar'), SimilarListingsDto, signal),
+    queryFn: ({ signal }) => api.get<SimilarListingsDto>(listingPath(id, '/similar'), signal),
     select: (data) => data.items.slice(0, SIMILAR_LISTINGS_MAX),
   });
 }
@@ -57,7 +51,7 @@ export function useSimilarListings(id: string, enabled: boolean) {
 export function buyerCandidatesQueryOptions(id: string) {
   return queryOptions({
     queryKey: listingDetailKeys.buyerCandidates(id),
-    queryFn: ({ signal }) => api.get(listingPath(id, '/buyer-candidates'), BuyerCandidatesDto, signal),
+    queryFn: ({ signal }) => api.get<BuyerCandidatesDto>(listingPath(id, '/buyer-candidates'), signal),
     // Whoever messaged or made an offer a minute ago belongs in the list: always ask again.
     staleTime: 0,
   });

@@ -1,5 +1,4 @@
-import type { ListingBody } from '@castline/shared';
-import { ListingDto } from '@castline/shared';
+import type { ListingBody, ListingDto } from '@castline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateListingsAround, listingDetailKeys } from './listing-detail.api';
@@ -10,7 +9,7 @@ const listingPath = (id: string) => `/api/listings/${encodeURIComponent(id)}`;
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ListingBody) => api.post('/api/listings', ListingDto, body),
+    mutationFn: (body: ListingBody) => api.post<ListingDto>('/api/listings', body),
     onSuccess: (listing) => {
       queryClient.setQueryData(listingDetailKeys.detail(listing.id), listing);
       void invalidateListingsAround(queryClient, listing.id);
@@ -22,7 +21,7 @@ export function useCreateListing() {
 export function useUpdateListing(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ListingBody) => api.put(listingPath(id), ListingDto, body),
+    mutationFn: (body: ListingBody) => api.put<ListingDto>(listingPath(id), body),
     onSuccess: (listing) => {
       queryClient.setQueryData(listingDetailKeys.detail(id), listing);
       void invalidateListingsAround(queryClient, id);

@@ -1,4 +1,4 @@
-import { ListListingsQuery } from '@castline/shared';
+import { LISTING_SORTS, ListListingsQuery } from '@castline/shared';
 import { describe, expect, it } from 'vitest';
 import type { ListingFilters } from './listing-queries';
 import {
@@ -38,6 +38,15 @@ const everything: ListingFilters = {
 function fromSearch(search: string): ListingFilters {
   return filtersFromSearchParams(new URLSearchParams(search));
 }
+
+describe('the sort in the address', () => {
+  it('takes every shared sort from the address, and nothing else', () => {
+    for (const sort of LISTING_SORTS)
+      expect(fromSearch(`?sort=${sort}&q=reel&lat=1&lng=2`).sort).toBe(sort === 'relevance' ? null : sort);
+    expect(fromSearch('?sort=cheapest').sort).toBeNull();
+    expect(fromSearch('?sort=toString').sort).toBeNull();
+  });
+});
 
 describe('address ↔ filters', () => {
   it('gives an empty address for no filters, and no filters for an empty address', () => {

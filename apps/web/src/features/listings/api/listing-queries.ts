@@ -2,6 +2,7 @@ import type {
   Category,
   Condition,
   GearType,
+  HomeListingsDto,
   ListingListDto as ListingList,
   ListingSort,
   ListListingsQuery,
@@ -13,10 +14,8 @@ import {
   CATEGORIES,
   CONDITIONS,
   GEAR_TYPES,
-  HomeListingsDto,
   LISTING_PAGE_SIZE,
   LISTING_SORTS,
-  ListingListDto,
   parsePriceRange,
   RADIUS_MILES_MAX,
   REEL_CATEGORIES,
@@ -346,7 +345,7 @@ export const listingKeys = {
 };
 
 export function fetchListings(query: ListListingsQuery, signal?: AbortSignal): Promise<ListingList> {
-  return api.get(`/api/listings?${listingsQueryString(query)}`, ListingListDto, signal);
+  return api.get<ListingList>(`/api/listings?${listingsQueryString(query)}`, signal);
 }
 
 /** The page after `last`, while there are more. */
@@ -376,7 +375,7 @@ export function useListingsInfinite(filters: ListingFilters) {
 export function useHomeListings() {
   return useQuery({
     queryKey: listingKeys.home(),
-    queryFn: ({ signal }) => api.get('/api/listings/home', HomeListingsDto, signal),
+    queryFn: ({ signal }) => api.get<HomeListingsDto>('/api/listings/home', signal),
     staleTime: HOME_LISTINGS_STALE_MS,
   });
 }
@@ -401,9 +400,8 @@ export function useMyFavorites() {
     ...infiniteCache,
     queryKey: listingKeys.favorites(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<ListingList>(
         `/api/me/favorites?${listingsQueryString({ page: pageParam, pageSize: LISTING_PAGE_SIZE })}`,
-        ListingListDto,
         signal,
       ),
   });

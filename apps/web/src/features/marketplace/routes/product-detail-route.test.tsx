@@ -562,7 +562,7 @@ describe('product detail page: the seller and moderators', () => {
 
   it('deletes after confirming, then goes to the profile', async () => {
     const { user, server } = openListing(own, {
-      server: { 'DELETE /api/listings/l_1': { status: 200, raw: '' } },
+      server: { 'DELETE /api/listings/l_1': { status: 204 } },
     });
     await loaded('St. Croix Mojo Bass spinning rod');
 

@@ -1,4 +1,5 @@
-import { MemberSearchDto, MemberSearchQuery, PROFILE_LIMITS } from '@castline/shared';
+import type { MemberSearchDto } from '@castline/shared';
+import { MemberSearchQuery, PROFILE_LIMITS } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../places';
@@ -17,7 +18,7 @@ export const memberKeys = {
 export function searchMembers(q: string, signal?: AbortSignal) {
   const query = new URLSearchParams({ q });
   return api
-    .get(`/api/profiles/search?${query}`, MemberSearchDto, signal)
+    .get<MemberSearchDto>(`/api/profiles/search?${query}`, signal)
     .then((result) => ({ items: result.items.slice(0, PROFILE_LIMITS.searchResultsMax) }));
 }
 

@@ -1,17 +1,14 @@
 import type {
-  ConversationDetailDto as ConversationDetail,
-  MessageDto as Message,
-  SendMessageBody,
-} from '@castline/shared';
-import {
   ConversationDetailDto,
+  ConversationDetailDto as ConversationDetail,
   ConversationListDto,
   MarkConversationReadDto,
-  MESSAGE_PAGE_SIZE,
-  MESSAGE_SEND_RETRY,
   MessageDto,
+  MessageDto as Message,
   MessagePageDto,
+  SendMessageBody,
 } from '@castline/shared';
+import { MESSAGE_PAGE_SIZE, MESSAGE_SEND_RETRY } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   keepPreviousData,
@@ -41,7 +38,7 @@ export function useConversations(q: string) {
     queryKey: messagingKeys.conversations(q),
     queryFn: async ({ signal }) => {
       const search = q ? `?${new URLSearchParams({ q }).toString()}` : '';
-      const list = await api.get(`/api/conversations${search}`, ConversationListDto, signal);
+      const list = await api.get<ConversationListDto>(`/api/conversations${search}`, signal);
       for (const item of list.items) rememberPresence(queryClient, item.presence);
       return list;
     },
@@ -56,7 +53,7 @@ export function useConversation(memberId: string) {
   return useQuery({
     queryKey: messagingKeys.conversation(memberId),
     queryFn: async ({ signal }) => {
-      const detail = await api.get(conversationPath(memberId), ConversationDetailDto, signal);
+      const detail = await api.get<ConversationDetailDto>(conversationPath(memberId), signal);
       rememberPresence(queryClient, detail.presence);
       return detail;
     },
@@ -70,7 +67,7 @@ export function useConversationMessages(memberId: string, enabled: boolean) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ pageSize: String(MESSAGE_PAGE_SIZE) });
       if (pageParam) params.set('before', pageParam);
-      return api.get(conversationPath(memberId, `/messages?${params.toString()}`), MessagePageDto, signal);
+      return api.get<MessagePageDto>(conversationPath(memberId, `/messages?${params.toString()}`), signal);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -82,7 +79,7 @@ export function useConversationMessages(memberId: string, enabled: boolean) {
 export function useMarkConversationRead(memberId: string, viewerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(conversationPath(memberId, '/read'), MarkConversationReadDto),
+    mutationFn: () => api.post<MarkConversationReadDto>(conversationPath(memberId, '/read')),
     onSuccess: (result) => {
       queryClient.setQueryData(unreadKey, result.unread);
       // Everything they sent so far is read, even if this clock runs behind the server's.
@@ -115,7 +112,7 @@ export async function sendMessage(body: SendMessageBody): Promise<Message> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= MESSAGE_SEND_RETRY.attempts; attempt += 1) {
     try {
-      return await api.post('/api/messages', MessageDto, body);
+      return await api.post<MessageDto>('/api/messages', body);
     } catch (error) {
       lastError = error;
       if (!isRetryable(error) || attempt === MESSAGE_SEND_RETRY.attempts) break;

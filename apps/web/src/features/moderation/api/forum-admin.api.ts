@@ -1,5 +1,9 @@
-import type { PostStatus } from '@castline/shared';
-import { AdminForumCommentListDto, AdminForumPostListDto, CommentDeletedDto } from '@castline/shared';
+import type {
+  AdminForumCommentListDto,
+  AdminForumPostListDto,
+  CommentDeletedDto,
+  PostStatus,
+} from '@castline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateForumLists } from '../../forum/api/forum.api';
@@ -37,9 +41,8 @@ export function useAdminForumPosts(filters: AdminPostFilters) {
   return useQuery({
     queryKey: adminForumKeys.posts(filters),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<AdminForumPostListDto>(
         `/api/admin/forum/posts?${search({ ...filters, pageSize: ADMIN_FORUM_PAGE_SIZE })}`,
-        AdminForumPostListDto,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -51,9 +54,8 @@ export function useAdminForumComments(filters: AdminCommentFilters) {
   return useQuery({
     queryKey: adminForumKeys.comments(filters),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<AdminForumCommentListDto>(
         `/api/admin/forum/comments?${search({ ...filters, pageSize: ADMIN_FORUM_PAGE_SIZE })}`,
-        AdminForumCommentListDto,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -74,7 +76,7 @@ export function useAdminDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId }: { commentId: string; postId: string }) =>
-      api.delete(`/api/forum/comments/${encodeURIComponent(commentId)}`, CommentDeletedDto),
+      api.delete<CommentDeletedDto>(`/api/forum/comments/${encodeURIComponent(commentId)}`),
     onSuccess: (_result, { postId }) => invalidateAdminForum(queryClient, postId),
   });
 }

@@ -1,18 +1,16 @@
 import type {
   CreateModerationRuleBody,
-  ModerationPriority,
-  ReviewQueueItemBody,
-  UpdateModerationRuleBody,
-} from '@castline/shared';
-import {
   MessageResponseDto,
-  MODERATION_LIMITS,
   ModerationLogListDto,
+  ModerationPriority,
   ModerationQueueDto,
   ModerationRuleListDto,
   ModerationRuleSavedDto,
   PendingListingsDto,
+  ReviewQueueItemBody,
+  UpdateModerationRuleBody,
 } from '@castline/shared';
+import { MODERATION_LIMITS } from '@castline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -51,7 +49,7 @@ export function useModerationQueue(filters: QueueFilters) {
         page: String(filters.page),
         pageSize,
       });
-      return api.get(`/api/admin/moderation/queue?${search.toString()}`, ModerationQueueDto, signal);
+      return api.get<ModerationQueueDto>(`/api/admin/moderation/queue?${search.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });
@@ -62,7 +60,7 @@ export function useReviewQueueItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, body }: { itemId: string; body: ReviewQueueItemBody }) =>
-      api.post(`/api/admin/moderation/queue/${id(itemId)}/review`, MessageResponseDto, body),
+      api.post<MessageResponseDto>(`/api/admin/moderation/queue/${id(itemId)}/review`, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationKeys.queues }),
@@ -77,9 +75,8 @@ export function usePendingListings(page: number) {
   return useQuery({
     queryKey: moderationKeys.listingPage(page),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<PendingListingsDto>(
         `/api/admin/moderation/listings?${new URLSearchParams({ page: String(page), pageSize }).toString()}`,
-        PendingListingsDto,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -95,8 +92,8 @@ export function useReviewListing() {
   return useMutation({
     mutationFn: (input: ListingDecision) =>
       input.decision === 'approve'
-        ? api.post(`/api/admin/moderation/listings/${id(input.listingId)}/approve`, MessageResponseDto)
-        : api.post(`/api/admin/moderation/listings/${id(input.listingId)}/reject`, MessageResponseDto, {
+        ? api.post<MessageResponseDto>(`/api/admin/moderation/listings/${id(input.listingId)}/approve`)
+        : api.post<MessageResponseDto>(`/api/admin/moderation/listings/${id(input.listingId)}/reject`, {
             reason: input.reason,
           }),
     onSuccess: () =>
@@ -111,7 +108,7 @@ export function useReviewListing() {
 export function useModerationRules() {
   return useQuery({
     queryKey: moderationKeys.rules,
-    queryFn: ({ signal }) => api.get('/api/admin/moderation/rules', ModerationRuleListDto, signal),
+    queryFn: ({ signal }) => api.get<ModerationRuleListDto>('/api/admin/moderation/rules', signal),
   });
 }
 
@@ -119,7 +116,7 @@ export function useCreateRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateModerationRuleBody) =>
-      api.post('/api/admin/moderation/rules', ModerationRuleSavedDto, body),
+      api.post<ModerationRuleSavedDto>('/api/admin/moderation/rules', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.rules }),
   });
 }
@@ -128,7 +125,7 @@ export function useUpdateRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ruleId, body }: { ruleId: string; body: UpdateModerationRuleBody }) =>
-      api.patch(`/api/admin/moderation/rules/${id(ruleId)}`, ModerationRuleSavedDto, body),
+      api.patch<ModerationRuleSavedDto>(`/api/admin/moderation/rules/${id(ruleId)}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.rules }),
   });
 }
@@ -137,7 +134,7 @@ export function useDeleteRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ruleId: string) =>
-      api.delete(`/api/admin/moderation/rules/${id(ruleId)}`, MessageResponseDto),
+      api.delete<MessageResponseDto>(`/api/admin/moderation/rules/${id(ruleId)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.rules }),
   });
 }
@@ -147,9 +144,8 @@ export function useModerationLogs(page: number) {
   return useQuery({
     queryKey: moderationKeys.logPage(page),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<ModerationLogListDto>(
         `/api/admin/moderation/logs?${new URLSearchParams({ page: String(page), pageSize }).toString()}`,
-        ModerationLogListDto,
         signal,
       ),
     placeholderData: keepPreviousData,

@@ -1,8 +1,8 @@
-import type { MonitoringEventType } from '@castline/shared';
-import {
+import type {
   MonitoringErrorGroupPageDto,
   MonitoringErrorOccurrencesDto,
   MonitoringEventPageDto,
+  MonitoringEventType,
 } from '@castline/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -20,7 +20,7 @@ export function useErrorGroups(page: number) {
   return useQuery({
     queryKey: monitoringKeys.errors(page),
     queryFn: ({ signal }) =>
-      api.get(`/api/admin/monitoring/errors?page=${page}`, MonitoringErrorGroupPageDto, signal),
+      api.get<MonitoringErrorGroupPageDto>(`/api/admin/monitoring/errors?page=${page}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,9 +30,8 @@ export function useErrorOccurrences(fingerprint: string | null) {
   return useQuery({
     queryKey: monitoringKeys.occurrences(fingerprint ?? ''),
     queryFn: ({ signal }) =>
-      api.get(
+      api.get<MonitoringErrorOccurrencesDto>(
         `/api/admin/monitoring/errors/${encodeURIComponent(fingerprint ?? '')}`,
-        MonitoringErrorOccurrencesDto,
         signal,
       ),
     enabled: Boolean(fingerprint),
@@ -46,7 +45,7 @@ export function useMonitoringEvents(type: MonitoringEventType | null, page: numb
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(page) });
       if (type) query.set('type', type);
-      return api.get(`/api/admin/monitoring/events?${query.toString()}`, MonitoringEventPageDto, signal);
+      return api.get<MonitoringEventPageDto>(`/api/admin/monitoring/events?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });

@@ -1,18 +1,14 @@
 import type {
-  NotificationDto as NotificationDtoType,
-  NotificationListDto as NotificationList,
-} from '@castline/shared';
-import {
-  NOTIFICATION_LIMITS,
-  NOTIFICATION_MESSAGES,
   NotificationDto,
+  NotificationDto as NotificationDtoType,
   NotificationListDto,
+  NotificationListDto as NotificationList,
   SyncNotificationsDto,
   UnreadCountsDto,
 } from '@castline/shared';
+import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, errorMessage } from '../../../lib/api-client';
 import { alertKeys } from '../../alerts/api/alert-keys';
 import { notificationKeys, unreadKey } from './notification-keys';
@@ -29,7 +25,7 @@ async function syncWhenDue(queryClient: QueryClient, now = Date.now()): Promise<
   if (last !== undefined && now - last < NOTIFICATION_LIMITS.syncIntervalMs) return;
   lastSyncAt.set(queryClient, now);
   try {
-    const { created } = await api.post('/api/notifications/sync', SyncNotificationsDto);
+    const { created } = await api.post<SyncNotificationsDto>('/api/notifications/sync');
     if (created > 0) void queryClient.invalidateQueries({ queryKey: unreadKey });
   } catch {
     // The list is still worth showing; the next load tries again.
@@ -43,7 +39,7 @@ export function useNotifications({ enabled = true }: { enabled?: boolean } = {})
     queryKey: notificationKeys.list(),
     queryFn: async ({ signal }) => {
       await syncWhenDue(queryClient);
-      return api.get('/api/notifications', NotificationListDto, signal);
+      return api.get<NotificationListDto>('/api/notifications', signal);
     },
     staleTime: NOTIFICATION_LIMITS.staleMs,
     enabled,
@@ -122,7 +118,7 @@ export function markReadFailureMessage(notification: Pick<NotificationDtoType, '
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation<NotificationDtoType, Error, Pick<NotificationDtoType, 'id' | 'type'>, ListSnapshot>({
-    mutationFn: ({ id }) => api.post(`/api/notifications/${encodeURIComponent(id)}/read`, NotificationDto),
+    mutationFn: ({ id }) => api.post<NotificationDto>(`/api/notifications/${encodeURIComponent(id)}/read`),
     onMutate: ({ id }) => changeList(queryClient, (list) => withNotificationRead(list, id)),
     onError: (_error, _variables, snapshot) => restoreList(queryClient, snapshot),
     onSuccess: (notification) => {
@@ -142,7 +138,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation<UnreadCountsDto, Error, void, ListSnapshot>({
-    mutationFn: () => api.post('/api/notifications/read-all', UnreadCountsDto),
+    mutationFn: () => api.post<UnreadCountsDto>('/api/notifications/read-all'),
     onMutate: () => changeList(queryClient, withAllRead),
     onError: (_error, _variables, snapshot) => restoreList(queryClient, snapshot),
     onSuccess: (counts) => {
@@ -157,7 +153,7 @@ export function useMarkAllNotificationsRead() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, Pick<NotificationDtoType, 'id'>, ListSnapshot>({
-    mutationFn: ({ id }) => api.delete(`/api/notifications/${encodeURIComponent(id)}`, z.unknown()),
+    mutationFn: ({ id }) => api.delete(`/api/notifications/${encodeURIComponent(id)}`),
     onMutate: ({ id }) => changeList(queryClient, (list) => withoutNotification(list, id)),
     onError: (_error, _variables, snapshot) => restoreList(queryClient, snapshot),
     onSettled: () => queryClient.invalidateQueries({ queryKey: unreadKey }),

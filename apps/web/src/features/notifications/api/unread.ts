@@ -1,10 +1,11 @@
-import { NOTIFICATION_LIMITS, UnreadCountsDto } from '@castline/shared';
+import type { UnreadCountsDto } from '@castline/shared';
+import { NOTIFICATION_LIMITS } from '@castline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unreadKey } from './notification-keys';
 
 export function fetchUnreadCounts(signal?: AbortSignal): Promise<UnreadCountsDto> {
-  return api.get('/api/me/unread', UnreadCountsDto, signal);
+  return api.get<UnreadCountsDto>('/api/me/unread', signal);
 }
 
 export const unreadCountsQueryOptions = queryOptions({

@@ -118,9 +118,9 @@ describe('notifications page', () => {
     const offer = buildNotification('OFFER_ACCEPTED');
     let refuse = false;
     const { user, server } = renderAt('/notifications', [sold, offer], {
-      [`DELETE /api/notifications/${sold.id}`]: { status: 200, raw: '' },
+      [`DELETE /api/notifications/${sold.id}`]: { status: 204 },
       [`DELETE /api/notifications/${offer.id}`]: () =>
-        refuse ? apiError(404, 'NOT_FOUND', NOTIFICATION_MESSAGES.notFound) : { status: 200, raw: '' },
+        refuse ? apiError(404, 'NOT_FOUND', NOTIFICATION_MESSAGES.notFound) : { status: 204 },
     });
 
     await screen.findByText('Item Sold');

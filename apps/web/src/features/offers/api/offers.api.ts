@@ -1,10 +1,13 @@
 import type {
   CounterOfferBody,
   CreateOfferBody,
+  ListingDto,
+  MyListingOfferDto,
+  OfferDto,
   OfferDto as OfferDtoType,
+  OfferListDto,
   OfferListDto as OfferList,
 } from '@castline/shared';
-import { ListingDto, MyListingOfferDto, OfferDto, OfferListDto } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -33,7 +36,7 @@ export function useOffers(role: OfferRole, status: OfferStatusFilter, page: numb
         page: String(page),
         pageSize: String(OFFERS_PAGE_SIZE),
       });
-      return api.get(`/api/me/offers?${query.toString()}`, OfferListDto, signal);
+      return api.get<OfferListDto>(`/api/me/offers?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
   });
@@ -43,7 +46,7 @@ export function useOffers(role: OfferRole, status: OfferStatusFilter, page: numb
 export function useMyListingOffer(listingId: string, enabled = true) {
   return useQuery({
     queryKey: offerKeys.mine(listingId),
-    queryFn: ({ signal }) => api.get(listingPath(listingId, '/offers/mine'), MyListingOfferDto, signal),
+    queryFn: ({ signal }) => api.get<MyListingOfferDto>(listingPath(listingId, '/offers/mine'), signal),
     enabled: enabled && listingId !== '',
     select: (data) => data.offer,
   });
@@ -67,7 +70,7 @@ export function storeOffer(queryClient: QueryClient, offer: OfferDtoType): void 
 export function useMakeOffer(listingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOfferBody) => api.post(listingPath(listingId, '/offers'), OfferDto, body),
+    mutationFn: (body: CreateOfferBody) => api.post<OfferDto>(listingPath(listingId, '/offers'), body),
     onSuccess: (offer) => storeOffer(queryClient, offer),
   });
 }
@@ -79,7 +82,7 @@ export function useOfferStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, step }: { offerId: string; step: OfferStep }) =>
-      api.post(`/api/offers/${encodeURIComponent(offerId)}/${step}`, OfferDto),
+      api.post<OfferDto>(`/api/offers/${encodeURIComponent(offerId)}/${step}`),
     onSuccess: (offer) => storeOffer(queryClient, offer),
   });
 }
@@ -89,7 +92,7 @@ export function useCounterOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, body }: { offerId: string; body: CounterOfferBody }) =>
-      api.post(`/api/offers/${encodeURIComponent(offerId)}/counter`, OfferDto, body),
+      api.post<OfferDto>(`/api/offers/${encodeURIComponent(offerId)}/counter`, body),
     onSuccess: (offer) => storeOffer(queryClient, offer),
   });
 }
@@ -102,7 +105,7 @@ export function useMarkSoldToBuyer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ listingId, buyerId }: { listingId: string; buyerId: string }) =>
-      api.post(listingPath(listingId, '/mark-sold'), ListingDto, { buyer_id: buyerId }),
+      api.post<ListingDto>(listingPath(listingId, '/mark-sold'), { buyer_id: buyerId }),
     onSuccess: (listing) => {
       queryClient.setQueryData(listingKeys.detail(listing.id), listing);
       void queryClient.invalidateQueries({ queryKey: offerKeys.all });

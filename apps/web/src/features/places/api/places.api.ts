@@ -1,10 +1,10 @@
-import type { GeocodeResultDto as GeocodeResult, LOCATION_TYPES } from '@castline/shared';
-import {
+import type {
   GeocodeResultDto,
-  PLACE_SUGGESTION_DEBOUNCE_MS,
-  PLACE_SUGGESTION_MIN_CHARS,
+  GeocodeResultDto as GeocodeResult,
+  LOCATION_TYPES,
   PlaceSuggestionsDto,
 } from '@castline/shared';
+import { PLACE_SUGGESTION_DEBOUNCE_MS, PLACE_SUGGESTION_MIN_CHARS } from '@castline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { useDebouncedValue } from './use-debounced-value';
@@ -24,12 +24,12 @@ export const placeKeys = {
 /** get_location_suggestions: places whose name starts with `input` (at least 3 characters). */
 export function fetchPlaceSuggestions(input: string, type: LocationType = 'any', signal?: AbortSignal) {
   const query = new URLSearchParams({ input, type });
-  return api.get(`/api/places/suggestions?${query}`, PlaceSuggestionsDto, signal);
+  return api.get<PlaceSuggestionsDto>(`/api/places/suggestions?${query}`, signal);
 }
 
 async function fetchGeocode(query: URLSearchParams, signal?: AbortSignal): Promise<GeocodeResult | null> {
   try {
-    return await api.get(`/api/places/geocode?${query}`, GeocodeResultDto, signal);
+    return await api.get<GeocodeResultDto>(`/api/places/geocode?${query}`, signal);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -1,5 +1,5 @@
-import type { PresenceDto } from '@castline/shared';
-import { PRESENCE_WATCH_MAX, PresenceListDto } from '@castline/shared';
+import type { PresenceDto, PresenceListDto } from '@castline/shared';
+import { PRESENCE_WATCH_MAX } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -37,9 +37,8 @@ function createPresenceBatcher() {
     for (let start = 0; start < ids.length; start += PRESENCE_WATCH_MAX) {
       const chunk = ids.slice(start, start + PRESENCE_WATCH_MAX);
       try {
-        const { items } = await api.get(
+        const { items } = await api.get<PresenceListDto>(
           `/api/presence?${new URLSearchParams({ ids: chunk.join(',') }).toString()}`,
-          PresenceListDto,
         );
         const byId = new Map(items.map((item) => [item.user_id, item]));
         for (const id of chunk)

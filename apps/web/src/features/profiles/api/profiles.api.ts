@@ -1,12 +1,13 @@
-import type { PublicProfileDto as Profile, SessionStateDto, UpdateProfileBody } from '@castline/shared';
-import {
+import type {
   BlockedMembersDto,
   BlockResultDto,
-  FORUM_LIMITS,
-  LISTING_PAGE_SIZE,
   PostListDto,
   PublicProfileDto,
+  PublicProfileDto as Profile,
+  SessionStateDto,
+  UpdateProfileBody,
 } from '@castline/shared';
+import { FORUM_LIMITS, LISTING_PAGE_SIZE } from '@castline/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -39,7 +40,7 @@ const FORUM_KEY = ['forum'] as const;
 export function useProfile(userId: string) {
   return useQuery({
     queryKey: profileKeys.detail(userId),
-    queryFn: ({ signal }) => api.get(`/api/profiles/${encodeURIComponent(userId)}`, PublicProfileDto, signal),
+    queryFn: ({ signal }) => api.get<PublicProfileDto>(`/api/profiles/${encodeURIComponent(userId)}`, signal),
     enabled: userId !== '',
   });
 }
@@ -51,7 +52,7 @@ export function useProfile(userId: string) {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.patch('/api/profiles/me', PublicProfileDto, body),
+    mutationFn: (body: UpdateProfileBody) => api.patch<PublicProfileDto>('/api/profiles/me', body),
     onSuccess: (profile) => {
       queryClient.setQueryData<Profile>(profileKeys.detail(profile.id), profile);
       queryClient.setQueryData<SessionStateDto>(authKeys.session, (state) =>
@@ -71,7 +72,7 @@ export function useToggleBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      api.post(`/api/profiles/${encodeURIComponent(userId)}/block`, BlockResultDto),
+      api.post<BlockResultDto>(`/api/profiles/${encodeURIComponent(userId)}/block`),
     onSuccess: async ({ blocked }, userId) => {
       queryClient.setQueryData<Profile>(profileKeys.detail(userId), (profile) =>
         profile ? { ...profile, blocked_by_me: blocked } : profile,
@@ -94,7 +95,7 @@ export function useToggleBlock() {
 export function useBlockedMembers() {
   return useQuery({
     queryKey: profileKeys.blocked(),
-    queryFn: ({ signal }) => api.get('/api/me/blocked', BlockedMembersDto, signal),
+    queryFn: ({ signal }) => api.get<BlockedMembersDto>('/api/me/blocked', signal),
   });
 }
 
@@ -129,7 +130,7 @@ export function useMemberPosts(userId: string, page: number) {
         page: String(page),
         pageSize: String(FORUM_LIMITS.pageSize),
       });
-      return api.get(`/api/forum/posts?${query}`, PostListDto, signal);
+      return api.get<PostListDto>(`/api/forum/posts?${query}`, signal);
     },
     enabled: userId !== '',
     placeholderData: keepPreviousData,

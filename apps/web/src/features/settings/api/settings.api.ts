@@ -3,10 +3,12 @@ import type {
   ChangePasswordBody,
   ConfirmEmailChangeBody,
   DeleteAccountBody,
+  EmailChangeConfirmedDto,
+  MessageResponseDto,
+  NotificationSettingsDto,
   SessionStateDto,
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
-import { EmailChangeConfirmedDto, MessageResponseDto, NotificationSettingsDto } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { authKeys } from '../../auth/api/auth.api';
@@ -20,7 +22,7 @@ export const settingsKeys = {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post('/api/settings/password', MessageResponseDto, body),
+    mutationFn: (body: ChangePasswordBody) => api.post<MessageResponseDto>('/api/settings/password', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions }),
   });
 }
@@ -28,7 +30,7 @@ export function useChangePassword() {
 /** POST /api/settings/email: a confirmation link goes to the new address; nothing changes yet. */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (body: ChangeEmailBody) => api.post('/api/settings/email', MessageResponseDto, body),
+    mutationFn: (body: ChangeEmailBody) => api.post<MessageResponseDto>('/api/settings/email', body),
   });
 }
 
@@ -37,7 +39,7 @@ export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmEmailChangeBody) =>
-      api.post('/api/settings/email/confirm', EmailChangeConfirmedDto, body),
+      api.post<EmailChangeConfirmedDto>('/api/settings/email/confirm', body),
     onSuccess: ({ email }) => {
       queryClient.setQueryData<SessionStateDto>(authKeys.session, (state) =>
         state?.user ? { ...state, user: { ...state.user, email, emailVerified: true } } : state,
@@ -50,7 +52,7 @@ export function useConfirmEmailChange() {
 export function useNotificationSettings() {
   return useQuery({
     queryKey: settingsKeys.notifications(),
-    queryFn: ({ signal }) => api.get('/api/settings/notifications', NotificationSettingsDto, signal),
+    queryFn: ({ signal }) => api.get<NotificationSettingsDto>('/api/settings/notifications', signal),
   });
 }
 
@@ -62,7 +64,7 @@ export function useUpdateNotificationSettings() {
   const key = settingsKeys.notifications();
   return useMutation({
     mutationFn: (body: UpdateNotificationSettingsBody) =>
-      api.put('/api/settings/notifications', NotificationSettingsDto, body),
+      api.put<NotificationSettingsDto>('/api/settings/notifications', body),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationSettingsDto>(key);
@@ -84,7 +86,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (body: DeleteAccountBody) =>
-      apiRequest('/api/settings/account', { schema: MessageResponseDto, method: 'DELETE', body }),
+      apiRequest<MessageResponseDto>('/api/settings/account', { method: 'DELETE', body }),
   });
   const forget = () => {
     queryClient.clear();
