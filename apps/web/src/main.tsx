@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installChunkErrorRecovery } from './app/chunk-errors';
+import { router } from './app/router';
 import { installGlobalErrorReporting, installMonitoring } from './lib/monitoring';
 import './index.css';
 
@@ -9,12 +10,46 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 installChunkErrorRecovery();
-// Reports go to the console, the /error-test list and, while signed in, the server.
-installMonitoring();
+// From the first moment, uncaught errors are caught; until the delivery is in, the default client
+// keeps them (console, the /error-test list and a small buffer handed to the delivery).
 installGlobalErrorReporting();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Reports go to the server while signed in; the delivery starts once the page has rendered. */
+function startMonitoringDelivery() {
+  installMonitoring();
+}
+
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1);
+}
+
+/** Resolves once the router has the first page's code (or gave up on it), and after 10 s at most. */
+function firstPageReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, 10_000);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+/*
+ * index.html paints a static shell (header bar and page skeleton) before any script runs. React
+ * replaces it in one go with the real page once the first page's code is in, rather than with a
+ * loading screen first: the header never flickers between the two.
+ */
+void firstPageReady().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  whenIdle(startMonitoringDelivery);
+});

@@ -255,3 +255,32 @@ describe('monitoring delivery', () => {
     expect(JSON.stringify(item.context).length).toBeLessThanOrEqual(MONITORING_LIMITS.jsonMaxBytes);
   });
 });
+
+describe('installMonitoring', () => {
+  it('sends the errors reported before it was installed, and knows the sign-in state told before', async () => {
+    vi.resetModules();
+    const monitoring = await import('./monitoring');
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const bodies: string[] = [];
+    try {
+      monitoring.getMonitoring().captureError(new Error('Thrown before the delivery'));
+      monitoring.setMonitoringSignedIn(true);
+      const checkSignedIn = vi.fn(async () => false);
+      const delivery = monitoring.installMonitoring({
+        transport: async (_path, body) => {
+          bodies.push(body);
+          return { status: 200 };
+        },
+        checkSignedIn,
+      });
+      expect(delivery.pending().errors).toBe(1);
+
+      await delivery.flush();
+      expect(checkSignedIn).not.toHaveBeenCalled();
+      expect(bodies.join('\n')).toContain('Thrown before the delivery');
+      expect(monitoring.takeEarlyErrors()).toEqual([]);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+});

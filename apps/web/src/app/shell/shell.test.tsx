@@ -108,6 +108,24 @@ describe('desktop header', () => {
     for (const name of absent) expect(within(menu).queryByRole('menuitem', { name })).not.toBeInTheDocument();
   });
 
+  it('opens the member menu from the keyboard on its first use, on the first item', async () => {
+    const { user } = show('/', memberSession);
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: member.username,
+    });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Messages' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: member.username })).toHaveFocus();
+  });
+
   it('signs out from the menu: ends the session, clears the cache and reloads at /', async () => {
     const redirect = vi.spyOn(navigation, 'hardRedirect').mockImplementation(() => {});
     const { user, server, queryClient } = show('/messages', memberSession, {

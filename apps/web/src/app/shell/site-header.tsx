@@ -74,10 +74,13 @@ export function SiteHeader() {
             <button
               type="button"
               onClick={() => authDialog.open('sign-in')}
+              onPointerEnter={authDialog.prefetch}
+              onFocus={authDialog.prefetch}
               aria-haspopup="dialog"
+              aria-busy={authDialog.pending || undefined}
               className={cn(
                 ON_TOPBAR,
-                'hidden min-h-10 items-center gap-2 bg-cta px-4 text-sm font-semibold text-cta-ink hover:bg-cta-hover md:inline-flex',
+                'hidden min-h-10 items-center gap-2 bg-cta px-4 text-sm font-semibold text-cta-ink hover:bg-cta-hover aria-busy:cursor-progress md:inline-flex',
               )}
             >
               <LogIn aria-hidden="true" size={16} />

@@ -1,5 +1,6 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 export const DropdownMenu = RadixMenu.Root;
@@ -43,4 +44,29 @@ export function DropdownMenuSeparator() {
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
   return <RadixMenu.Label className="px-3 py-2">{children}</RadixMenu.Label>;
+}
+
+/**
+ * For a menu whose code loaded on its first opening (see lazy-layer): Radix only learns that the
+ * keyboard is in use from keys pressed after it mounted, so on a first opening by keyboard this
+ * puts focus on the first enabled item, as a keyboard opening of a loaded menu does. Pass the
+ * returned ref to DropdownMenuContent.
+ */
+export function useFirstOpenFocus(openedWith: 'pointer' | 'keyboard' | null, open = true) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const pending = useRef(openedWith === 'keyboard');
+  useEffect(() => {
+    if (!open || !pending.current) return;
+    // After Radix's own mount focus (on the content), which runs in an effect as well.
+    const timer = setTimeout(() => {
+      pending.current = false;
+      contentRef.current
+        ?.querySelector<HTMLElement>(
+          '[role="menuitem"]:not([data-disabled]), [role="menuitemradio"]:not([data-disabled])',
+        )
+        ?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return contentRef;
 }

@@ -1,5 +1,5 @@
-import type { ClientFrame, ServerEventType } from '@castline/shared';
-import { PRESENCE, REALTIME_CLOSE, REALTIME_PATH, ServerEvent } from '@castline/shared';
+import type { ClientFrame, ServerEvent, ServerEventType } from '@castline/shared';
+import type { RealtimeProtocol } from './realtime-protocol';
 
 /**
  * idle: not started (signed out). connecting: the first connection is being made. open: live.
@@ -39,15 +39,42 @@ export interface RealtimeClientOptions {
 }
 
 const OPEN = 1;
-/** Closing with these means "do not come back": the server refused this browser. */
-const FINAL_CLOSE_CODES: readonly number[] = [REALTIME_CLOSE.unauthenticated, REALTIME_CLOSE.forbiddenOrigin];
 /** Without any frame (a pong at least) for this many heartbeats, the connection is taken as dead. */
 const SILENT_HEARTBEATS = 2.5;
 
-/** ws://host/api/realtime on http, wss:// on https. */
+let protocol: RealtimeProtocol | null = null;
+let protocolLoad: Promise<RealtimeProtocol> | null = null;
+
+/**
+ * The shared protocol (path, close codes, timings and the zod frame schema) comes with the first
+ * connection, so that a page's first load does not carry it.
+ */
+function loadProtocol(): Promise<RealtimeProtocol> {
+  if (protocol) return Promise.resolve(protocol);
+  protocolLoad ??= import('./realtime-protocol').then(
+    (module) => (protocol = module.realtimeProtocol),
+    (error: unknown) => {
+      protocolLoad = null;
+      throw error;
+    },
+  );
+  return protocolLoad;
+}
+
+function loadedProtocol(): RealtimeProtocol {
+  if (!protocol) throw new Error('The realtime protocol is not loaded yet');
+  return protocol;
+}
+
+/** Installs the protocol at once instead of loading it with the first connection (tests). */
+export function provideRealtimeProtocol(loaded: RealtimeProtocol): void {
+  protocol = loaded;
+}
+
+/** ws://host/api/realtime on http, wss:// on https (once the protocol is loaded: when connecting). */
 export function defaultRealtimeUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${REALTIME_PATH}`;
+  const { protocol: scheme, host } = window.location;
+  return `${scheme === 'https:' ? 'wss:' : 'ws:'}//${host}${loadedProtocol().path}`;
 }
 
 function browserWebSocket(): WebSocketConstructor | null {
@@ -59,9 +86,14 @@ function browserWebSocket(): WebSocketConstructor | null {
  * The app's one realtime connection. It connects while started (signed in), sends a ping every
  * 30 s, reconnects with back-off from 1 s doubling for up to 5 attempts and then stops
  * ('offline') until `retry()`. Frames are parsed with ServerEvent; subscribers get typed events.
+ * The protocol (and with it the zod event schemas) is loaded with the first connection.
  */
 export class RealtimeClient {
-  private readonly options: Required<Omit<RealtimeClientOptions, 'WebSocket' | 'document' | 'window'>> & {
+  private readonly options: Pick<
+    RealtimeClientOptions,
+    'heartbeatMs' | 'reconnectBaseMs' | 'maxReconnectAttempts'
+  > & {
+    url: () => string;
     WebSocket: WebSocketConstructor | undefined;
     document: Document | null;
     window: Window | null;
@@ -75,6 +107,8 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
+  /** A connection is waiting for the protocol module. */
+  private awaitingProtocol = false;
 
   private readonly eventListeners = new Map<ServerEventType, Set<Listener<never>>>();
   private readonly anyListeners = new Set<Listener<ServerEvent>>();
@@ -86,9 +120,9 @@ export class RealtimeClient {
     this.options = {
       WebSocket: options.WebSocket,
       url: options.url ?? defaultRealtimeUrl,
-      heartbeatMs: options.heartbeatMs ?? PRESENCE.heartbeatMs,
-      reconnectBaseMs: options.reconnectBaseMs ?? PRESENCE.reconnectBaseMs,
-      maxReconnectAttempts: options.maxReconnectAttempts ?? PRESENCE.maxReconnectAttempts,
+      heartbeatMs: options.heartbeatMs,
+      reconnectBaseMs: options.reconnectBaseMs,
+      maxReconnectAttempts: options.maxReconnectAttempts,
       document: options.document === undefined ? (globalThis.document ?? null) : options.document,
       window: options.window === undefined ? (globalThis.window ?? null) : options.window,
     };
@@ -130,7 +164,7 @@ export class RealtimeClient {
 
   /** Tries again at once, with a fresh set of attempts (the Retry button). */
   retry(): void {
-    if (!this.started || this.status === 'open' || this.socket) return;
+    if (!this.started || this.status === 'open' || this.socket || this.awaitingProtocol) return;
     this.clearReconnectTimer();
     this.attempts = 0;
     this.connect(this.hasOpened ? 'reconnecting' : 'connecting');
@@ -199,8 +233,25 @@ export class RealtimeClient {
     for (const listener of [...this.statusListeners]) safely(() => listener(next));
   }
 
+  /** Timings: the caller's, else the protocol's (known once connecting). */
+  private get heartbeatMs(): number {
+    return this.options.heartbeatMs ?? loadedProtocol().heartbeatMs;
+  }
+
+  private get reconnectBaseMs(): number {
+    return this.options.reconnectBaseMs ?? loadedProtocol().reconnectBaseMs;
+  }
+
+  private get maxReconnectAttempts(): number {
+    return this.options.maxReconnectAttempts ?? loadedProtocol().maxReconnectAttempts;
+  }
+
   private connect(status: 'connecting' | 'reconnecting'): void {
     this.setStatus(status);
+    if (!protocol) {
+      this.connectOnceLoaded(status);
+      return;
+    }
     const Socket = this.options.WebSocket ?? browserWebSocket();
     let socket: WebSocketLike;
     try {
@@ -224,7 +275,7 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopHeartbeat();
-      if (FINAL_CLOSE_CODES.includes(event.code)) {
+      if (loadedProtocol().finalCloseCodes.includes(event.code)) {
         this.clearReconnectTimer();
         this.setStatus('offline');
         return;
@@ -233,6 +284,22 @@ export class RealtimeClient {
     };
     // A failed connection also closes; the close handler decides what comes next.
     socket.onerror = () => {};
+  }
+
+  /** The first connection fetches the protocol module first; failing that, it is 'offline' until a retry. */
+  private connectOnceLoaded(status: 'connecting' | 'reconnecting'): void {
+    if (this.awaitingProtocol) return;
+    this.awaitingProtocol = true;
+    loadProtocol().then(
+      () => {
+        this.awaitingProtocol = false;
+        if (this.started && !this.socket && this.reconnectTimer === null) this.connect(status);
+      },
+      () => {
+        this.awaitingProtocol = false;
+        if (this.started && !this.socket) this.setStatus('offline');
+      },
+    );
   }
 
   private handleOpen(): void {
@@ -257,9 +324,8 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    const parsed = ServerEvent.safeParse(raw);
-    if (!parsed.success) return;
-    const event = parsed.data;
+    const event = loadedProtocol().parse(raw);
+    if (!event) return;
     const typed = this.eventListeners.get(event.type);
     if (typed) for (const listener of [...typed]) safely(() => (listener as Listener<ServerEvent>)(event));
     for (const listener of [...this.anyListeners]) safely(() => listener(event));
@@ -267,11 +333,11 @@ export class RealtimeClient {
 
   private scheduleReconnect(): void {
     if (!this.started) return;
-    if (this.attempts >= this.options.maxReconnectAttempts) {
+    if (this.attempts >= this.maxReconnectAttempts) {
       this.setStatus('offline');
       return;
     }
-    const delay = this.options.reconnectBaseMs * 2 ** this.attempts;
+    const delay = this.reconnectBaseMs * 2 ** this.attempts;
     this.attempts += 1;
     this.setStatus('reconnecting');
     this.clearReconnectTimer();
@@ -290,12 +356,12 @@ export class RealtimeClient {
     this.stopHeartbeat();
     this.heartbeatTimer = setInterval(() => {
       const silentFor = Date.now() - this.lastHeard;
-      if (silentFor > this.options.heartbeatMs * SILENT_HEARTBEATS) {
+      if (silentFor > this.heartbeatMs * SILENT_HEARTBEATS) {
         this.dropDeadSocket();
         return;
       }
       this.send({ type: 'ping' });
-    }, this.options.heartbeatMs);
+    }, this.heartbeatMs);
   }
 
   private stopHeartbeat(): void {

@@ -44,13 +44,15 @@ interface ListingCardProps {
    * address by default.
    */
   from?: string;
+  /** The photo loads at once with high priority (the first cards of a page). */
+  priority?: boolean;
 }
 
 /**
  * A listing in a grid: photo, price, title (the link to its page, covering the whole card),
  * condition and category, where it is, and when it was listed.
  */
-export function ListingCard({ listing, from }: ListingCardProps) {
+export function ListingCard({ listing, from, priority = false }: ListingCardProps) {
   const location = useLocation();
   const session = useSession();
   const titleId = useId();
@@ -65,7 +67,7 @@ export function ListingCard({ listing, from }: ListingCardProps) {
     >
       <div className="relative">
         {/* The title next to it names the photo; it would only be read twice. */}
-        <ListingImage src={listing.images[0]} alt="" />
+        <ListingImage src={listing.images[0]} alt="" priority={priority} />
         {listing.sold && (
           <span className="absolute top-3 left-0 rounded-r-full bg-water-900/90 px-3 py-1 text-xs font-bold tracking-wider text-white uppercase shadow">
             Sold

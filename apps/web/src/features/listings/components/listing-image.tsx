@@ -1,6 +1,6 @@
 import { IMAGE_QUALITY_PRESETS, IMAGE_SIZE_PRESETS, SRCSET_MULTIPLIERS } from '@castline/shared';
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { measureImageLoad } from '../../../lib/image-metrics';
 
@@ -56,7 +56,8 @@ interface ListingImageProps {
 
 /**
  * A listing photo in responsive sizes (WebP variants made by the server), loaded lazily inside a box
- * of fixed shape. Each load is measured for the admin image performance dashboard.
+ * of fixed shape, except when it is in view as it is drawn (then at once, with high priority). Each
+ * load is measured for the admin image performance dashboard.
  */
 export function ListingImage({
   src,
@@ -68,6 +69,17 @@ export function ListingImage({
   className,
 }: ListingImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+  // A photo already in view when it is drawn (the first cards of a page, most often the page's
+  // largest paint) is fetched at once and ahead of the rest; the others wait until they scroll near.
+  useLayoutEffect(() => {
+    const image = imageRef.current;
+    if (!image || priority) return;
+    const box = image.getBoundingClientRect();
+    if (box.width === 0 || box.top >= window.innerHeight || box.bottom <= 0) return;
+    image.loading = 'eager';
+    image.setAttribute('fetchpriority', 'high');
+  }, [priority, src]);
   const width = IMAGE_SIZE_PRESETS.product[preset];
   const height = Math.round(width / aspectRatio);
   const box = cn('relative overflow-hidden bg-surface-muted', className);
@@ -90,6 +102,7 @@ export function ListingImage({
   return (
     <div style={{ aspectRatio }} className={box}>
       <img
+        ref={imageRef}
         src={imageVariantUrl(src, width)}
         srcSet={buildSrcSet(src, preset)}
         sizes={sizes}

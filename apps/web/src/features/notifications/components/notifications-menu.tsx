@@ -1,197 +1,66 @@
-import type { NotificationDto, NotificationTabId } from '@castline/shared';
-import { NOTIFICATION_TABS, notificationHref } from '@castline/shared';
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, CheckCheck } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { CountBadge } from '../../../components/ui/badge';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { lazyNamed, useLazyLayer } from '../../../components/ui/lazy-layer';
 import { useSession } from '../../auth/api/auth.api';
-import { dropdownNotifications, emptyTextOf } from '../api/notification-view';
-import { useNotifications } from '../api/notifications.api';
 import { useUnreadCounts } from '../api/unread';
-import { useNotificationActions } from '../api/use-notification-actions';
-import { NotificationIcon } from './notification-icon';
+
+const loadDropdown = () => import('./notifications-dropdown');
+const NotificationsDropdown = lazy(lazyNamed(loadDropdown, 'NotificationsDropdown'));
+
+export const BELL_TRIGGER_CLASS =
+  'relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink data-[state=open]:bg-white/15 aria-busy:cursor-progress';
 
 /** "Notifications" or "Notifications, 3 unread": the bell's name for screen readers. */
-function bellLabel(unread: number): string {
+export function bellLabel(unread: number): string {
   return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/** The bell icon and its unread count (9+ above 9). */
+export function BellFace({ unread }: { unread: number }) {
+  return (
+    <>
+      <Bell aria-hidden="true" size={20} />
+      <CountBadge
+        count={unread}
+        label="unread notifications"
+        className="pointer-events-none absolute top-0.5 right-0.5 h-4.5 min-w-4.5 px-1 text-[0.65rem] ring-2 ring-topbar"
+      />
+    </>
+  );
 }
 
 /**
  * The header's bell: the unread count (9+ above 9) and a menu with the tabs All, Offers, Messages
  * and Alerts (5 per type), 'Mark all read' and 'See all'. Choosing a notification marks it read
- * and goes where it is about (spec 001 §4). Renders nothing for a guest.
+ * and goes where it is about (spec 001 §4). Renders nothing for a guest. The bell is drawn at once;
+ * the menu's code loads on the first hover, focus or opening.
  */
 export function NotificationsMenu() {
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
-  const viewerId = session.data?.user?.id ?? '';
-  const [open, setOpen] = useState(false);
-  const headingId = useId();
-  const [tab, setTab] = useState<NotificationTabId>('all');
   const unreadCounts = useUnreadCounts(signedIn);
-  // The list loads when the menu first opens, and stays cached (stale after 60 s) after that.
-  const list = useNotifications({ enabled: signedIn && open });
-  const actions = useNotificationActions();
+  const layer = useLazyLayer(loadDropdown, { arrowOpens: true });
 
   if (!signedIn) return null;
 
-  const unread = unreadCounts.data?.notifications ?? list.data?.unread_count ?? 0;
-  const listUnread = list.data?.unread_count ?? unread;
-  const items = list.data ? dropdownNotifications(list.data.items, tab) : [];
-
-  return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger
-        aria-label={bellLabel(unread)}
-        className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink data-[state=open]:bg-white/15"
-      >
-        <Bell aria-hidden="true" size={20} />
-        <CountBadge
-          count={unread}
-          label="unread notifications"
-          className="pointer-events-none absolute top-0.5 right-0.5 h-4.5 min-w-4.5 px-1 text-[0.65rem] ring-2 ring-topbar"
-        />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        aria-labelledby={headingId}
-        collisionPadding={12}
-        className="flex max-h-[min(34rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden p-0"
-      >
-        <div className="flex items-center justify-between gap-2 border-b border-line py-1.5 pr-1.5 pl-4">
-          <p id={headingId} className="text-sm font-semibold text-ink">
-            Notifications
-          </p>
-          <DropdownMenuItem
-            disabled={listUnread === 0 || actions.markingAll}
-            onSelect={(event) => {
-              event.preventDefault();
-              actions.markAllRead();
-            }}
-            className="w-auto gap-1.5 px-2.5 py-1.5 text-xs text-brand data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
-          >
-            <CheckCheck aria-hidden="true" size={14} />
-            Mark all read
-          </DropdownMenuItem>
-        </div>
-
-        <RadixMenu.RadioGroup
-          aria-label="Notification types"
-          value={tab}
-          onValueChange={(value) => setTab(value as NotificationTabId)}
-          className="flex gap-1 overflow-x-auto border-b border-line px-2 py-1.5"
-        >
-          {NOTIFICATION_TABS.map((entry) => (
-            <RadixMenu.RadioItem
-              key={entry.id}
-              value={entry.id}
-              onSelect={(event) => event.preventDefault()}
-              className={cn(
-                'cursor-pointer rounded-md px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap outline-none select-none',
-                'data-[highlighted]:bg-brand-soft data-[state=checked]:bg-brand data-[state=checked]:text-white',
-                'text-ink-muted data-[highlighted]:text-brand data-[state=checked]:data-[highlighted]:text-white',
-              )}
-            >
-              {entry.label}
-            </RadixMenu.RadioItem>
-          ))}
-        </RadixMenu.RadioGroup>
-
-        <div className="min-h-0 flex-1 overflow-y-auto p-1.5">
-          {list.isPending ? (
-            <LoadingSkeleton label="Loading notifications" className="flex flex-col gap-1">
-              {[0, 1, 2].map((index) => (
-                <div key={index} className="flex items-start gap-3 px-3 py-2.5">
-                  <Skeleton className="size-9 rounded-full" />
-                  <div className="flex flex-1 flex-col gap-2">
-                    <Skeleton className="h-3.5 w-1/3" />
-                    <Skeleton className="h-3 w-3/4" />
-                  </div>
-                </div>
-              ))}
-            </LoadingSkeleton>
-          ) : list.isError ? (
-            <div className="flex flex-col items-start gap-2 px-3 py-4">
-              <p role="alert" className="text-sm text-danger">
-                {errorMessage(list.error)}
-              </p>
-              <DropdownMenuItem
-                onSelect={(event) => {
-                  event.preventDefault();
-                  void list.refetch();
-                }}
-                className="w-auto px-2.5 py-1.5 text-brand"
-              >
-                Try again
-              </DropdownMenuItem>
-            </div>
-          ) : items.length === 0 ? (
-            <p className="px-3 py-8 text-center text-sm text-ink-muted">{emptyTextOf(tab)}</p>
-          ) : (
-            items.map((notification) => (
-              <NotificationMenuItem
-                key={notification.id}
-                notification={notification}
-                href={notificationHref(notification, viewerId)}
-                onSelect={() => actions.markRead(notification)}
-              />
-            ))
-          )}
-        </div>
-
-        <DropdownMenuSeparator />
-        <div className="px-1.5 pb-1.5">
-          <DropdownMenuItem asChild className="justify-center text-brand">
-            <Link to={tab === 'all' ? '/notifications' : `/notifications?tab=${tab}`}>See all</Link>
-          </DropdownMenuItem>
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const unread = unreadCounts.data?.notifications ?? 0;
+  const standIn = (
+    <button
+      type="button"
+      aria-label={bellLabel(unread)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={BELL_TRIGGER_CLASS}
+      {...layer.triggerProps}
+    >
+      <BellFace unread={unread} />
+    </button>
   );
-}
-
-function NotificationMenuItem({
-  notification,
-  href,
-  onSelect,
-}: {
-  notification: NotificationDto;
-  href: string;
-  onSelect: () => void;
-}) {
-  const { title, message, read, created_at, type } = notification;
   return (
-    <DropdownMenuItem asChild onSelect={onSelect} className="items-start gap-3 py-2.5">
-      <Link to={href}>
-        <NotificationIcon type={type} />
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className={cn('break-words text-ink', read ? 'font-medium' : 'font-semibold')}>{title}</span>
-          <span className="line-clamp-2 text-xs font-normal break-words text-ink-muted">{message}</span>
-          <time
-            dateTime={created_at}
-            title={formatDateTime(created_at)}
-            className="text-xs font-normal text-ink-muted"
-          >
-            {formatRelativeTime(created_at)}
-          </time>
-        </span>
-        {!read && (
-          <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-cta">
-            <span className="sr-only">Unread</span>
-          </span>
-        )}
-      </Link>
-    </DropdownMenuItem>
+    <Suspense fallback={standIn}>
+      {layer.openedWith ? <NotificationsDropdown openedWith={layer.openedWith} /> : standIn}
+    </Suspense>
   );
 }

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogClose, DialogTrigger, SheetContent } from '../../../../components/ui/dialog';
+import { Dialog, DialogClose, SheetContent } from '../../../../components/ui/dialog';
 import type { ListingFilters } from '../../api/listing-queries';
 import { filterCount } from '../../api/listing-queries';
 import { clearedFilters } from './active-filters';
 import { ListingFilterPanel } from './listing-filter-panel';
 import type { FiltersUpdate } from './use-listing-filters';
 
-interface FiltersSheetProps {
+interface FiltersSheetDialogProps {
   filters: ListingFilters;
   onChange: (update: FiltersUpdate) => void;
   /** The number of results for the filters as they are now; null while it is being counted. */
   resultCount: number | null;
-  className?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
 function showResultsLabel(count: number | null): ReactNode {
@@ -21,30 +21,17 @@ function showResultsLabel(count: number | null): ReactNode {
   return `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
 }
 
-/** On a phone: a 'Filters' button opening the filters in a sheet, closed with 'Show N results'. */
-export function FiltersSheet({ filters, onChange, resultCount, className }: FiltersSheetProps) {
-  const [open, setOpen] = useState(false);
+/** The filters sheet itself (loaded on the first opening of the 'Filters' button, filters-sheet.tsx). */
+export function FiltersSheetDialog({
+  filters,
+  onChange,
+  resultCount,
+  open,
+  onOpenChange,
+}: FiltersSheetDialogProps) {
   const count = filterCount(filters);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button
-          variant="secondary"
-          size="sm"
-          className={className}
-          aria-label={count > 0 ? `Filters, ${count} applied` : undefined}
-        >
-          Filters
-          {count > 0 && (
-            <span
-              aria-hidden="true"
-              className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-xs font-bold text-surface"
-            >
-              {count}
-            </span>
-          )}
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <SheetContent title="Filters" closeLabel="Close filters" className="w-[min(24rem,100vw)]">
         <div className="flex-1 px-4 py-4">
           <ListingFilterPanel filters={filters} onChange={onChange} />

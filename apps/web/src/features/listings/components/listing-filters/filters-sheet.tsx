@@ -1,0 +1,76 @@
+import { lazy, Suspense, useState, useTransition } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { lazyNamed } from '../../../../components/ui/lazy-layer';
+import type { ListingFilters } from '../../api/listing-queries';
+import { filterCount } from '../../api/listing-queries';
+import type { FiltersUpdate } from './use-listing-filters';
+
+const loadSheet = () => import('./filters-sheet-dialog');
+const FiltersSheetDialog = lazy(lazyNamed(loadSheet, 'FiltersSheetDialog'));
+
+function prefetchSheet() {
+  // A failed fetch is retried (and reported) by the opening that needs it.
+  loadSheet().catch(() => {});
+}
+
+interface FiltersSheetProps {
+  filters: ListingFilters;
+  onChange: (update: FiltersUpdate) => void;
+  /** The number of results for the filters as they are now; null while it is being counted. */
+  resultCount: number | null;
+  className?: string;
+}
+
+/**
+ * On a phone: a 'Filters' button opening the filters in a sheet, closed with 'Show N results'. The
+ * sheet's code (the dialog layer and the filter panel) loads on the first opening, or on hover or
+ * focus; until it is in, the button stays on screen, marked busy, and the opening is not lost.
+ */
+export function FiltersSheet({ filters, onChange, resultCount, className }: FiltersSheetProps) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const count = filterCount(filters);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        aria-label={count > 0 ? `Filters, ${count} applied` : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-busy={pending || undefined}
+        onPointerEnter={prefetchSheet}
+        onFocus={prefetchSheet}
+        onClick={() =>
+          startTransition(() => {
+            setMounted(true);
+            setOpen(true);
+          })
+        }
+      >
+        Filters
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-xs font-bold text-surface"
+          >
+            {count}
+          </span>
+        )}
+      </Button>
+      <Suspense fallback={null}>
+        {mounted && (
+          <FiltersSheetDialog
+            filters={filters}
+            onChange={onChange}
+            resultCount={resultCount}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
