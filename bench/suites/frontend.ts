@@ -121,13 +121,22 @@ async function lighthouseRows(log: (line: string) => void): Promise<BenchRow[]> 
         onlyCategories: ['performance'],
         logLevel: 'error',
       });
-      const result = await lighthouse(`${server.origin}${page.url}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+      const measure = async () => {
+        const result = await lighthouse(`${server.origin}${page.url}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+        return result.lhr;
+      };
+      let lhr = await measure();
+      // A run that fails to trace the navigation (Chromium now and then reports NO_NAVSTART under
+      // load) measured nothing: it is run once more before its error is reported.
+      if (lhr.runtimeError) {
+        log(`frontend: Lighthouse ${page.url}: ${lhr.runtimeError.code}; measuring again`);
+        lhr = await measure();
+      }
       if (lhr.runtimeError)
         log(`frontend: Lighthouse ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
