@@ -1,8 +1,8 @@
 import { BellPlus } from 'lucide-react';
-import { lazy, Suspense, useState, useTransition } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { lazyNamed } from '../../../components/ui/lazy-layer';
+import { lazyNamed, useLazyLayer } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { useSession } from '../../auth/api/auth.api';
@@ -10,11 +10,6 @@ import type { ListingFilters } from '../../listings/api/listing-queries';
 
 const loadDialog = () => import('./save-search-form-dialog');
 const SaveSearchDialog = lazy(lazyNamed(loadDialog, 'SaveSearchDialog'));
-
-function prefetchDialog() {
-  // A failed fetch is retried (and reported) by the opening that needs it.
-  loadDialog().catch(() => {});
-}
 
 /**
  * The marketplace's 'Save search' button: members open the dialog; a guest signs in first and comes
@@ -26,8 +21,7 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
   const location = useLocation();
   const [open, setOpen] = useState(false);
   // The dialog's code loads on the first opening (or on hover/focus); the button waits, busy.
-  const [mounted, setMounted] = useState(false);
-  const [pending, startTransition] = useTransition();
+  const layer = useLazyLayer(loadDialog);
   if (session.isPending) {
     // The button's room is kept while the session loads, so the controls next to it do not move.
     return (
@@ -48,10 +42,8 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
 
   const onClick = () => {
     if (signedIn) {
-      startTransition(() => {
-        setMounted(true);
-        setOpen(true);
-      });
+      layer.activate('pointer');
+      setOpen(true);
       return;
     }
     const state: FromState = { from: location };
@@ -65,16 +57,18 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
         size="sm"
         className={className}
         onClick={onClick}
-        onPointerEnter={signedIn ? prefetchDialog : undefined}
-        onFocus={signedIn ? prefetchDialog : undefined}
+        onPointerEnter={signedIn ? layer.prefetch : undefined}
+        onFocus={signedIn ? layer.prefetch : undefined}
         aria-haspopup="dialog"
-        aria-busy={pending || undefined}
+        aria-busy={layer.pending || undefined}
       >
         <BellPlus aria-hidden="true" size={16} />
         Save search
       </Button>
       <Suspense fallback={null}>
-        {signedIn && mounted && <SaveSearchDialog filters={filters} open={open} onOpenChange={setOpen} />}
+        {signedIn && layer.openedWith && (
+          <SaveSearchDialog filters={filters} open={open} onOpenChange={setOpen} />
+        )}
       </Suspense>
     </>
   );

@@ -1,17 +1,12 @@
-import { lazy, Suspense, useState, useTransition } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { lazyNamed } from '../../../../components/ui/lazy-layer';
+import { lazyNamed, useLazyLayer } from '../../../../components/ui/lazy-layer';
 import type { ListingFilters } from '../../api/listing-queries';
 import { filterCount } from '../../api/listing-queries';
 import type { FiltersUpdate } from './use-listing-filters';
 
 const loadSheet = () => import('./filters-sheet-dialog');
 const FiltersSheetDialog = lazy(lazyNamed(loadSheet, 'FiltersSheetDialog'));
-
-function prefetchSheet() {
-  // A failed fetch is retried (and reported) by the opening that needs it.
-  loadSheet().catch(() => {});
-}
 
 interface FiltersSheetProps {
   filters: ListingFilters;
@@ -28,8 +23,7 @@ interface FiltersSheetProps {
  */
 export function FiltersSheet({ filters, onChange, resultCount, className }: FiltersSheetProps) {
   const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const [pending, startTransition] = useTransition();
+  const layer = useLazyLayer(loadSheet);
   const count = filterCount(filters);
   return (
     <>
@@ -40,15 +34,13 @@ export function FiltersSheet({ filters, onChange, resultCount, className }: Filt
         aria-label={count > 0 ? `Filters, ${count} applied` : undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-busy={pending || undefined}
-        onPointerEnter={prefetchSheet}
-        onFocus={prefetchSheet}
-        onClick={() =>
-          startTransition(() => {
-            setMounted(true);
-            setOpen(true);
-          })
-        }
+        aria-busy={layer.pending || undefined}
+        onPointerEnter={layer.prefetch}
+        onFocus={layer.prefetch}
+        onClick={() => {
+          layer.activate('pointer');
+          setOpen(true);
+        }}
       >
         Filters
         {count > 0 && (
@@ -61,7 +53,7 @@ export function FiltersSheet({ filters, onChange, resultCount, className }: Filt
         )}
       </Button>
       <Suspense fallback={null}>
-        {mounted && (
+        {layer.openedWith && (
           <FiltersSheetDialog
             filters={filters}
             onChange={onChange}
