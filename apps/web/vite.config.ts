@@ -23,7 +23,8 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'castline-precompress',
-    apply: 'build',
+    // The browser's build only: the server-rendering build (dist-ssr) is read from disk by the server.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -61,6 +62,11 @@ export default defineConfig({
       '/files': proxied,
       '/dev/mailbox': proxied,
     },
+  },
+  ssr: {
+    // The server-rendering build (dist-ssr/entry-server.js) carries its libraries, so the API server
+    // loads it without resolving the web app's dependencies.
+    noExternal: true,
   },
   build: {
     outDir: 'dist',

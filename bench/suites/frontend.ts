@@ -43,6 +43,7 @@ async function freePort(): Promise<number> {
 function ensureBuilt(log: (line: string) => void): void {
   const built =
     existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json')) &&
+    existsSync(path.join(root, 'apps/web/dist-ssr/entry-server.js')) &&
     existsSync(path.join(root, 'apps/server/dist/main.js'));
   if (built && !process.env.BENCH_REBUILD) return;
   log('frontend: building the app (npm run build)…');

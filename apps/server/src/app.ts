@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { loadPagePrerenderer } from './http/page-prerender.js';
 import { ForbiddenError } from './http/errors.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       },
     });
+    const prerenderer = await loadPagePrerenderer(app, webDist, app.log);
     // The SPA owns every other GET path: the client router renders pages and not-found.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (pathname.startsWith('/api/') || pathname.startsWith('/files/') || /\.[a-z0-9]+$/i.test(pathname)) {
         return reply.callNotFound();
       }
+      // A guest's public page goes out rendered, with its data; anything else gets the shell.
+      if (prerenderer?.handles(request) && (await prerenderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     });
   }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installChunkErrorRecovery } from './app/chunk-errors';
@@ -40,14 +40,28 @@ function firstPageReady(): Promise<void> {
   });
 }
 
+/**
+ * A server-rendered page (a guest's public page) arrives inert: it can be read and scrolled, but
+ * nothing on it takes a click or a key until the app has drawn the same page over it and works.
+ * The attribute goes in the same commit as the app's first render.
+ */
+function Handover({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => {
+    root.removeAttribute('inert');
+  }, [root]);
+  return null;
+}
+
 /*
- * index.html paints a static shell (header bar and page skeleton) before any script runs. React
- * replaces it in one go with the real page once the first page's code is in, rather than with a
- * loading screen first: the header never flickers between the two.
+ * The page arrives painted: a guest's public page as the server rendered it, any other page as
+ * index.html's static shell (header bar and page skeleton). React replaces it in one go with the
+ * real page once the first page's code is in, rather than with a loading screen first: the header
+ * never flickers between the two.
  */
 void firstPageReady().then(() => {
   createRoot(container).render(
     <StrictMode>
+      <Handover root={container} />
       <App />
     </StrictMode>,
   );

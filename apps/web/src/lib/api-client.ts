@@ -146,9 +146,18 @@ function refreshesOn401(path: string): boolean {
   return !path.startsWith('/api/auth/');
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own handler when it renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Sends this module's requests through `next` (the server's page renderer answers them in-process). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 async function send(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   try {
-    return await fetch(path, init);
+    return await transport(path, init);
   } catch (error) {
     // A cancelled query is not a failure; let the caller (react-query) see the abort.
     if (signal?.aborted) throw error;

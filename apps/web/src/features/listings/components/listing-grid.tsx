@@ -17,6 +17,11 @@ interface ListingGridProps {
   label?: string;
   /** Column classes for narrower places (a dashboard column). */
   columns?: string;
+  /**
+   * How many of the first cards fetch their photo at once and ahead of the rest: the top of a
+   * page, whose photos are in view before any script has measured them (a server-rendered page).
+   */
+  priorityCount?: number;
   className?: string;
 }
 
@@ -26,13 +31,18 @@ export function ListingGrid({
   from,
   label,
   columns = LISTING_GRID_COLUMNS,
+  priorityCount = 0,
   className,
 }: ListingGridProps) {
   return (
     <ul aria-label={label} className={cn('grid gap-3 sm:gap-4', columns, className)}>
-      {listings.map((listing) => (
+      {listings.map((listing, index) => (
         <li key={listing.id} className="min-w-0">
-          <ListingCard listing={listing} {...(from === undefined ? {} : { from })} />
+          <ListingCard
+            listing={listing}
+            priority={index < priorityCount}
+            {...(from === undefined ? {} : { from })}
+          />
         </li>
       ))}
     </ul>

@@ -79,7 +79,7 @@ export function MarketplaceRoute() {
           aria-busy={listings.isPlaceholderData || undefined}
           className={cn('transition-opacity', listings.isPlaceholderData && 'opacity-60')}
         >
-          <ListingGrid listings={items} label="Listings" />
+          <ListingGrid listings={items} label="Listings" priorityCount={4} />
         </div>
         <ListingPager
           listings={listings}

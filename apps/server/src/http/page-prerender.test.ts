@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildListing, buildUser, get, signIn, uniqueIp } from '../../test/factories.js';
+import { jsonForHtml, splitHead } from './page-prerender.js';
+
+/*
+ * The real web app's server entry (apps/web/src/entry-server.tsx), built here with Vite into a
+ * folder of this test's own, served by the real app over a real database.
+ */
+const webSource = path.resolve(import.meta.dirname, '../../../web');
+const viteBin = path.resolve(webSource, '../../node_modules/vite/bin/vite.js');
+
+let t: TestApp;
+let workDir: string;
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'castline-prerender-'));
+  const webDist = path.join(workDir, 'web');
+  await mkdir(webDist);
+  await copyFile(path.join(webSource, 'index.html'), path.join(webDist, 'index.html'));
+  const build = spawnSync(
+    process.execPath,
+    [viteBin, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', `${webDist}-ssr`, '--logLevel', 'error'],
+    { cwd: webSource, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`the web app's server entry did not build: ${build.stderr}`);
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function dataOf(html: string): { queryKey: unknown[]; data: unknown }[] {
+  const json = /<script type="application\/json" id="cl-page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('the page carries no data element');
+  return JSON.parse(json) as { queryKey: unknown[]; data: unknown }[];
+}
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root"');
+  const end = html.indexOf('<script type="application/json"');
+  return html.slice(start, end === -1 ? undefined : end);
+}
+
+describe('public pages rendered on the server for guests', () => {
+  it('sends the marketplace with its listings, its title and the data it was rendered from', async () => {
+    const seller = await buildUser(t.database.db);
+    const listing = await buildListing(t.database.db, seller.id, { title: 'Ugly Stik GX2 spinning rod' });
+
+    const page = await get(t.app, '/marketplace', { ip: uniqueIp() });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Marketplace · Castline</title>');
+    // The page's markup: the listing's card, with its link and photo, inert until the app takes over.
+    const root = rootOf(page.body);
+    expect(root).toMatch(/^<div id="root" inert>/);
+    expect(root).toContain('Ugly Stik GX2 spinning rod');
+    expect(root).toContain(`href="/marketplace/${listing.id}`);
+    // The lead photos are preloaded first in <head>.
+    expect(page.body.indexOf('rel="preload" as="image"')).toBeLessThan(page.body.indexOf('<script'));
+
+    const queries = dataOf(page.body);
+    const session = queries.find((query) => query.queryKey[0] === 'auth');
+    expect(session?.data).toEqual({ user: null, session: null });
+    const list = queries.find((query) => query.queryKey[0] === 'listings');
+    expect(JSON.stringify(list?.data)).toContain(listing.id);
+  });
+
+  it('sends a listing page with the listing, and no page for a listing guests may not see', async () => {
+    const seller = await buildUser(t.database.db);
+    const shown = await buildListing(t.database.db, seller.id, { title: 'Penn Battle III 4000 reel' });
+    const pending = await buildListing(t.database.db, seller.id, {
+      title: 'Awaiting review baitcaster',
+      moderation_status: 'pending',
+      visible_in_marketplace: false,
+    });
+
+    const page = await get(t.app, `/marketplace/${shown.id}`, { ip: uniqueIp() });
+    expect(page.body).toContain('<title>Penn Battle III 4000 reel · Castline</title>');
+    expect(rootOf(page.body)).toContain('Penn Battle III 4000 reel');
+
+    const hidden = await get(t.app, `/marketplace/${pending.id}`, { ip: uniqueIp() });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.body).not.toContain('Awaiting review baitcaster');
+  });
+
+  it('escapes what members wrote, in the markup and in the data', async () => {
+    const seller = await buildUser(t.database.db);
+    const title = '</script><script>alert(1)</script><!-- x';
+    await buildListing(t.database.db, seller.id, { title });
+
+    const page = await get(t.app, '/marketplace', { ip: uniqueIp() });
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    // The only script elements are index.html's own module script and the data element.
+    expect(page.body.match(/<script\b/g)?.length).toBeLessThanOrEqual(2);
+    const list = dataOf(page.body).find((query) => query.queryKey[0] === 'listings');
+    expect(JSON.stringify(list?.data)).toContain(JSON.stringify(title).slice(1, -1));
+  });
+
+  it('compresses the page for a browser that accepts brotli', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/forum',
+      remoteAddress: uniqueIp(),
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('cookie');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toContain('<div id="root" inert>');
+    expect(dataOf(html).some((query) => query.queryKey[0] === 'forum')).toBe(true);
+  });
+
+  it('sends the plain shell to signed-in members and for pages that need an account', async () => {
+    const member = await buildUser(t.database.db);
+    const cookie = await signIn(t.app, member.email, member.password);
+    const signedIn = await get(t.app, '/marketplace', { cookie, ip: uniqueIp() });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root">');
+    expect(signedIn.body).not.toContain('cl-page-data');
+
+    for (const url of ['/marketplace/new', '/dashboard', '/messages', '/admin']) {
+      const page = await get(t.app, url, { ip: uniqueIp() });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).not.toContain('cl-page-data');
+    }
+  });
+});
+
+describe('page prerender helpers', () => {
+  it('writes JSON that cannot close its element and reads back the same', () => {
+    const value = { title: '</script><!-- <b>&amp;</b>', line: 'a\u2028b\u2029c' };
+    const json = jsonForHtml(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it("moves React's hoisted title and preloads out of the body", () => {
+    const { title, head, body } = splitHead(
+      '<link rel="preload" as="image" href="/a.webp"/><title>Forum · Castline</title><div>page</div>',
+    );
+    expect(title).toBe('Forum · Castline');
+    expect(head).toBe('<link rel="preload" as="image" href="/a.webp"/>');
+    expect(body).toBe('<div>page</div>');
+    expect(splitHead('<div>page</div>')).toEqual({ title: null, head: '', body: '<div>page</div>' });
+  });
+});

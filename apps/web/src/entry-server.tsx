@@ -1,0 +1,85 @@
+/**
+ * The first paint of public pages, rendered on the server for guests (docs/decisions/0012).
+ *
+ * The API server loads this module's build (dist-ssr/entry-server.js) and calls `render` for a
+ * guest's GET of a public page. It renders the same route table and components as the browser,
+ * with the page's queries answered in-process through `transport` (the server's own routes, with
+ * their validation and access rules), and returns the markup plus the data it used. The browser
+ * seeds its query cache with that data and renders the same page over the markup: the content, its
+ * photos and the largest paint arrive with the HTML instead of after the page's code and its API
+ * calls.
+ */
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { SessionStateDto } from '@castline/shared';
+import { AppProviders } from './app/providers';
+import { appRoutes } from './app/routes';
+import { authKeys } from './features/auth/api/auth.api';
+import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import type { PrerenderedQuery } from './lib/prerendered-data';
+
+export interface RenderedPage {
+  /** The markup of the app's root, for `<div id="root">`. */
+  html: string;
+  /** Every query the page read, answered: the browser's cache starts with them. */
+  queries: PrerenderedQuery[];
+}
+
+const SIGNED_OUT: SessionStateDto = { user: null, session: null };
+/** Rounds of render-then-fetch: a page whose queries depend on other queries' answers needs two. */
+const DATA_ROUNDS = 2;
+
+const handler = createStaticHandler(appRoutes);
+
+function pendingQueries(queryClient: QueryClient): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && query.options.queryFn !== undefined);
+}
+
+/**
+ * Renders `url` for a guest; null when the route answers with a redirect (the browser's router
+ * takes it from there). `transport` answers the page's API requests.
+ */
+export async function render(url: string, transport: ApiTransport): Promise<RenderedPage | null> {
+  setApiTransport(transport);
+  const context = await handler.query(new Request(new URL(url, 'http://castline.local')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // Only guests are rendered here: the page is what a visitor who is not signed in sees.
+  queryClient.setQueryData(authKeys.session, SIGNED_OUT);
+
+  const page = () =>
+    renderToString(
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+    );
+
+  let html = page();
+  for (let round = 0; round < DATA_ROUNDS; round++) {
+    const pending = pendingQueries(queryClient);
+    if (pending.length === 0) break;
+    // A query that fails is left out: the browser asks for it again as it would have anyway.
+    await Promise.allSettled(pending.map((query) => query.fetch()));
+    html = page();
+  }
+
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => ({
+      queryKey: query.queryKey as unknown[],
+      data: query.state.data,
+      updatedAt: query.state.dataUpdatedAt,
+    }));
+  queryClient.clear();
+  return { html, queries };
+}
