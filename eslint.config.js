@@ -49,4 +49,9 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Plain scripts the browser loads as they are (apps/web/public).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
 );

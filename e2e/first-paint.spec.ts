@@ -93,3 +93,19 @@ test('a signed-in member gets their own page, never a guest’s', async ({ page,
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 });
+
+test('when the app’s code cannot load, a guest’s rendered page still works as plain links', async ({
+  page,
+}) => {
+  const listing = await firstListing(page);
+  // The entry script: the first thing /start.js asks for once the page is painted.
+  const entry = /data-entry="([^"]+)"/.exec(await (await page.request.get('/marketplace')).text())?.[1];
+  expect(entry).toMatch(/^\/assets\/.+\.js$/);
+  await page.route(`**${entry}`, (route) => route.abort());
+
+  await page.goto('/marketplace');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
+  await page.locator(`a[href^="/marketplace/${listing.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/marketplace/${listing.id}`));
+  await expect(page.locator('h1', { hasText: listing.title })).toBeVisible();
+});

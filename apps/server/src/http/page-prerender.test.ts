@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildListing, buildUser, get, signIn, uniqueIp } from '../../test/factories.js';
-import { jsonForHtml, splitHead } from './page-prerender.js';
+import { jsonForHtml, splitHead, startAfterPaint } from './page-prerender.js';
 
 /*
  * The real web app's server entry (apps/web/src/entry-server.tsx), built here with Vite into a
@@ -62,8 +62,10 @@ describe('public pages rendered on the server for guests', () => {
     expect(root).toMatch(/^<div id="root" inert>/);
     expect(root).toContain('Ugly Stik GX2 spinning rod');
     expect(root).toContain(`href="/marketplace/${listing.id}`);
-    // The lead photos are preloaded first in <head>.
+    // The lead photos are preloaded first in <head>; the app's code is asked for once the page is painted.
     expect(page.body.indexOf('rel="preload" as="image"')).toBeLessThan(page.body.indexOf('<script'));
+    expect(page.body).toContain('<script src="/start.js" defer data-entry="/src/main.tsx"');
+    expect(page.body).not.toContain('<script type="module"');
 
     const queries = dataOf(page.body);
     const session = queries.find((query) => query.queryKey[0] === 'auth');
@@ -139,6 +141,26 @@ describe('page prerender helpers', () => {
     const json = jsonForHtml(value);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it("swaps the built page's module script and preloads for the script that starts the app after the first paint", () => {
+    const built = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index-a1.js"></script>',
+      '    <link rel="modulepreload" crossorigin href="/assets/react-b2.js">',
+      '    <link rel="modulepreload" crossorigin href="/assets/api-client-c3.js">',
+      '    <link rel="stylesheet" crossorigin href="/assets/index-d4.css">',
+      '</head>',
+    ].join('\n');
+    expect(startAfterPaint(built)).toBe(
+      [
+        '<head>',
+        '    <script src="/start.js" defer data-entry="/assets/index-a1.js" data-preload="/assets/react-b2.js /assets/api-client-c3.js"></script>',
+        '    <link rel="stylesheet" crossorigin href="/assets/index-d4.css">',
+        '</head>',
+      ].join('\n'),
+    );
+    expect(startAfterPaint('<head></head>')).toBe('<head></head>');
   });
 
   it("moves React's hoisted title and preloads out of the body", () => {

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE_PREFIX } from '../modules/accounts/auth.js';
+import { hasSessionCookie } from '../modules/accounts/auth.js';
 
 /*
  * Public pages rendered on the server for guests (docs/decisions/0012-server-rendered-first-paint.md).
@@ -34,8 +34,6 @@ const PUBLIC_PAGES = [
 export const PRERENDER_TIMEOUT_MS = 2000;
 /** The id of the JSON element the browser seeds its cache from (apps/web/src/lib/prerendered-data.ts). */
 const DATA_ELEMENT_ID = 'cl-page-data';
-
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
 
 interface PrerenderedQuery {
   queryKey: unknown[];
@@ -92,6 +90,27 @@ export function splitHead(html: string): { title: string | null; head: string; b
   };
 }
 
+/**
+ * index.html for a rendered page: its module script and module preloads are replaced by
+ * `/start.js` (apps/web/public/start.js), which requests the same entry and chunks once the page
+ * has been painted, so the page's content and lead photos do not share the connection with the
+ * app's code. The template is returned as it is when it has no module script.
+ */
+export function startAfterPaint(template: string): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(template);
+  if (!entry) return template;
+  const preloads: string[] = [];
+  const withoutPreloads = template.replace(
+    /[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g,
+    (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  const start = `<script src="/start.js" defer data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  return withoutPreloads.replace(entry[0], () => start);
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -140,6 +159,8 @@ export async function loadPagePrerenderer(
     return null;
   }
 
+  const pageTemplate = startAfterPaint(template);
+
   // The page request a render belongs to: its API requests go out with this guest's address.
   const caller = new AsyncLocalStorage<FastifyRequest>();
   const transport: Transport = async (apiPath, init) => {
@@ -178,7 +199,7 @@ export async function loadPagePrerenderer(
       if (request.method !== 'GET') return false;
       const pathname = request.url.split('?')[0] ?? '';
       if (!PUBLIC_PAGES.some((page) => page.test(pathname))) return false;
-      return !SESSION_COOKIE.test(request.headers.cookie ?? '');
+      return !hasSessionCookie(request.headers.cookie);
     },
 
     async send(request, reply) {
@@ -191,7 +212,7 @@ export async function loadPagePrerenderer(
       }
       if (!page) return false;
       const { title, head, body } = splitHead(page.html);
-      let html = template.replace(
+      let html = pageTemplate.replace(
         root,
         (_match, end: string) =>
           // inert until the app takes over the page (apps/web/src/main.tsx): no click on a button with no handler yet.
