@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { NotificationDto } from '@castline/shared';
 import { alertMatchMessage, NOTIFICATION_MESSAGES } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
+import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
 import {
   alertNotifications,
   productAlerts,
@@ -10,8 +11,6 @@ import {
   PUBLIC_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
 import { insertNotifications } from '../notifications/notification-writer.js';
-
-const METERS_PER_MILE = 1609.344;
 
 /**
  * Every filter of a saved alert, tested against the one listing joined as `products`. An empty
@@ -26,7 +25,13 @@ export const alertMatchesListing = and(
   sql`(${productAlerts.price_min} is null or ${products.price} >= ${productAlerts.price_min})`,
   sql`(${productAlerts.price_max} is null or ${products.price} <= ${productAlerts.price_max})`,
   sql`(${productAlerts.brand} is null or lower(${productAlerts.brand}) in (lower(${products.brand}), lower(${products.rod_brand}), lower(${products.reel_brand})))`,
-  sql`(${productAlerts.radius_miles} is null or (${products.location_lat} is not null and ${products.location_lng} is not null and earth_distance(ll_to_earth(${productAlerts.lat}, ${productAlerts.lng}), ll_to_earth(${products.location_lat}, ${products.location_lng})) <= ${productAlerts.radius_miles} * ${METERS_PER_MILE}::float8))`,
+  // The marketplace's own distance (a null coordinate never matches a radius).
+  sql`(${productAlerts.radius_miles} is null or ${greatCircleMeters(
+    sql`${productAlerts.lat}`,
+    sql`${productAlerts.lng}`,
+    sql`${products.location_lat}`,
+    sql`${products.location_lng}`,
+  )} <= ${productAlerts.radius_miles} * ${METERS_PER_MILE}::float8)`,
 );
 
 /**

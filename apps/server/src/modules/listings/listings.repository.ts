@@ -12,6 +12,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
 import { bigint, pgTable, primaryKey, text, unionAll } from 'drizzle-orm/pg-core';
 import type { ListingFields, NotificationDto } from '@castline/shared';
 import type { Database, Transaction } from '../../db/client.js';
@@ -31,7 +32,6 @@ import { readSiteSettings } from '../admin/site-settings.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-export const METERS_PER_MILE = 1609.344;
 /**
  * Typo tolerance: a search word that no listing uses is corrected to the most similar word listings
  * do use when their trigram similarity is at least this ("shimno" and "shimano": 0.5). It is
@@ -169,11 +169,12 @@ const listingEarth = sql`ll_to_earth(${products.location_lat}, ${products.locati
  * (domain-checked cubes) a row, which made radius filters and distance sorts ~8× slower.
  */
 function distanceMeters(point: GeoPoint): SQL {
-  const lat = sql`${point.lat}::float8`;
-  const lng = sql`${point.lng}::float8`;
-  const haversine = sql`power(sin(radians(${products.location_lat} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${products.location_lat})) * power(sin(radians(${products.location_lng} - ${lng}) / 2), 2)`;
-  // least() skips nulls: a listing without coordinates keeps a null distance through the case.
-  return sql`(case when ${products.location_lat} is null then null else 2 * earth() * asin(least(1::float8, sqrt(${haversine}))) end)`;
+  return greatCircleMeters(
+    sql`${point.lat}::float8`,
+    sql`${point.lng}::float8`,
+    sql`${products.location_lat}`,
+    sql`${products.location_lng}`,
+  );
 }
 
 function distanceMiles(point: GeoPoint | null): SQL<number | null> {
