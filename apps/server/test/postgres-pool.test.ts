@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@castline/shared';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { registerErrorHandler, STATEMENT_TIMEOUT_RETRY_AFTER_S } from '../src/http/error-handler.js';
 
 /**
  * The PostgreSQL pool as an instance opens it from its settings (DATABASE_POOL_MAX,
@@ -28,6 +31,22 @@ describe('PostgreSQL pool settings', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     const { rows } = (await database.db.execute('select 1 as ok')) as unknown as { rows: unknown[] };
     expect(rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('answers a request whose statement timed out with 503 and when to ask again, not a server error', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/slow', async () => database.db.execute('select pg_sleep(5)'));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/slow' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(STATEMENT_TIMEOUT_RETRY_AFTER_S));
+      expect(response.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: AUTH_MESSAGES.serviceUnavailable },
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('sets the timeout on every pooled connection', async () => {

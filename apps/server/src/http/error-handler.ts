@@ -45,12 +45,19 @@ function issuesFromPaths(items: { path: string; message: string }[]): ErrorIssue
   return items.map((item) => ({ path: item.path, message: item.message }));
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** True when the error, or an error it wraps (drizzle wraps the driver's), has PostgreSQL's `code`. */
+function hasDatabaseCode(error: unknown, code: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as { code?: unknown; cause?: unknown };
-  if (candidate.code === '23505') return true;
-  return candidate.cause !== undefined && candidate.cause !== error && isUniqueViolation(candidate.cause);
+  if (candidate.code === code) return true;
+  return candidate.cause !== undefined && candidate.cause !== error && hasDatabaseCode(candidate.cause, code);
 }
+
+const isUniqueViolation = (error: unknown) => hasDatabaseCode(error, '23505');
+/** query_canceled: the statement ran past the pool's statement timeout (DATABASE_STATEMENT_TIMEOUT_MS). */
+const isStatementTimeout = (error: unknown) => hasDatabaseCode(error, '57014');
+/** Seconds a client should wait before asking again after a statement timeout. */
+export const STATEMENT_TIMEOUT_RETRY_AFTER_S = 5;
 
 /**
  * The one error handler: AppError, request validation (zod), malformed requests, rate limits
@@ -93,6 +100,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(error)) {
       return sendError(reply, 'CONFLICT', 'This record already exists.');
+    }
+    if (isStatementTimeout(error)) {
+      // The database is too busy for this request right now: nothing is wrong with it, and
+      // nothing was written (the statement was cancelled). Ask again shortly.
+      request.log.warn({ err: error }, 'statement timeout');
+      return sendError(reply, 'SERVICE_UNAVAILABLE', AUTH_MESSAGES.serviceUnavailable, undefined, {
+        'retry-after': String(STATEMENT_TIMEOUT_RETRY_AFTER_S),
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     notifyRecorder(app, error, request);

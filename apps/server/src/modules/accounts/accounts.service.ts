@@ -25,7 +25,7 @@ import {
 } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import type { Auth } from './auth.js';
+import { hasSessionCookie, type Auth } from './auth.js';
 import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
@@ -118,6 +118,8 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
   }
 
   async function resolveSession(ctx: RequestContext): Promise<WithCookies<ActiveSession | null>> {
+    // A guest's request (most of the marketplace's traffic) has nothing to look up.
+    if (!hasSessionCookie(ctx.headers.get('cookie'))) return { result: null, setCookies: [] };
     const { headers, response } = await auth.api.getSession({ headers: ctx.headers, returnHeaders: true });
     const setCookies = headers.getSetCookie();
     if (!response) return { result: null, setCookies };

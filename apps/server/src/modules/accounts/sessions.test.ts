@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, SessionListDto } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildUser, del, errorOf, get, post, signIn } from '../../../test/factories.js';
+import { hasSessionCookie } from './auth.js';
 
 const t = useTestApp();
 
@@ -70,5 +71,29 @@ describe('session listing and revocation', () => {
     const malformed = await del(t.app, '/api/auth/sessions/not-a-uuid', { cookie });
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed).message).toBe(M.sessionNotFound);
+  });
+});
+
+describe('which requests carry a session to look up', () => {
+  it('knows the session cookie by its name, plain or __Secure-, wherever it sits in the header', () => {
+    expect(hasSessionCookie('castline.session_token=abc.def')).toBe(true);
+    expect(hasSessionCookie('theme=dark; __Secure-castline.session_token=abc')).toBe(true);
+    expect(hasSessionCookie('theme=dark;castline.session_token=abc')).toBe(true);
+    expect(hasSessionCookie('xcastline.session_token=abc')).toBe(false);
+    expect(hasSessionCookie('castline.session_tokens=abc')).toBe(false);
+    expect(hasSessionCookie('theme=dark')).toBe(false);
+    expect(hasSessionCookie(undefined)).toBe(false);
+  });
+
+  it('answers a guest, and a member whose session cookie sits among others, as they are', async () => {
+    const guest = await get(t.app, '/api/auth/session', {});
+    expect(guest.json()).toEqual({ user: null, session: null });
+
+    const member = await buildUser(t.database.db);
+    const cookie = await signIn(t.app, member.email, member.password);
+    const state = await get(t.app, '/api/auth/session', { cookie: `theme=dark; ${cookie}; lang=en` });
+    expect(state.json().user.id).toBe(member.id);
+    const sessions = await get(t.app, '/api/auth/sessions', { cookie: `theme=dark; ${cookie}` });
+    expect(sessions.statusCode).toBe(200);
   });
 });
