@@ -251,6 +251,7 @@ test.describe('header, menus and bottom bar', () => {
       await page.keyboard.press('ArrowDown');
       await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
       await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Messages' })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 
