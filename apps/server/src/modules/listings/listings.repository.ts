@@ -9,6 +9,7 @@ import {
   ne,
   or,
   sql,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -182,7 +183,10 @@ function distanceMiles(point: GeoPoint | null): SQL<number | null> {
   return sql<number | null>`(${distanceMeters(point)} / ${METERS_PER_MILE}::float8)`;
 }
 
-function listingColumns(viewerId: string | null, point: GeoPoint | null) {
+/** The viewer whose likes and favourites a row shows: an id, a prepared statement's placeholder, or nobody. */
+type Viewer = string | Placeholder<'viewer'> | null;
+
+function listingColumns(viewerId: Viewer, point: GeoPoint | null) {
   return {
     id: products.id,
     title: products.title,
@@ -375,12 +379,40 @@ async function correctSearchText(executor: Executor, q: string): Promise<string 
 }
 
 export function createListingsRepository(db: Database) {
-  const selectListings = (executor: Executor, viewerId: string | null, point: GeoPoint | null = null) =>
+  const selectListings = (executor: Executor, viewerId: Viewer, point: GeoPoint | null = null) =>
     executor
       .select(listingColumns(viewerId, point))
       .from(products)
       // A listing whose seller profile is missing is skipped (spec 000 §8).
       .innerJoin(profiles, eq(profiles.id, products.seller_id));
+
+  /*
+   * The hottest fixed-shape reads as prepared statements: on PostgreSQL each pooled connection
+   * parses and plans them once (named statements), then only binds the values. A guest's and a
+   * member's versions differ in their columns (the member's likes and favourites).
+   */
+  const listingById = {
+    guest: selectListings(db, null)
+      .where(eq(products.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('listing_by_id_guest'),
+    member: selectListings(db, sql.placeholder('viewer'))
+      .where(eq(products.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('listing_by_id_member'),
+  };
+  const newestListings = {
+    guest: selectListings(db, null)
+      .where(PUBLIC_LISTING_PREDICATE)
+      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+      .limit(sql.placeholder('size'))
+      .prepare('newest_listings_guest'),
+    member: selectListings(db, sql.placeholder('viewer'))
+      .where(PUBLIC_LISTING_PREDICATE)
+      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+      .limit(sql.placeholder('size'))
+      .prepare('newest_listings_member'),
+  };
 
   /** The exact number of listings a search matches (from listing_public_counts when it can). */
   function countQuery(executor: Executor, search: ListingSearch, where: SQL | undefined) {
@@ -493,7 +525,9 @@ export function createListingsRepository(db: Database) {
     correctSearchText: (q: string) => correctSearchText(db, q),
 
     async findById(id: string, viewerId: string | null) {
-      const [row] = await selectListings(db, viewerId).where(eq(products.id, id)).limit(1);
+      const [row] = await (viewerId
+        ? listingById.member.execute({ id, viewer: viewerId })
+        : listingById.guest.execute({ id }));
       return row ?? null;
     },
 
@@ -737,10 +771,9 @@ export function createListingsRepository(db: Database) {
           .where(and(PUBLIC_LISTING_PREDICATE, sql.raw(`"products"."is_featured" = true`)))
           .orderBy(sql`random()`)
           .limit(size),
-        selectListings(db, viewerId)
-          .where(PUBLIC_LISTING_PREDICATE)
-          .orderBy(sql`${products.created_at} desc nulls last`, products.id)
-          .limit(size),
+        viewerId
+          ? newestListings.member.execute({ viewer: viewerId, size })
+          : newestListings.guest.execute({ size }),
       ]);
       return { featured, newest };
     },
