@@ -114,11 +114,18 @@ async function makePhoto(): Promise<Buffer> {
       }
     }
   }
-  return sharp(pixels, { raw: { width: W, height: H, channels: 3 } })
-    .composite([{ input: overlaySvg() }])
-    .withExif({ IFD0: { Make: 'Castline', Model: 'Bench camera', Orientation: '1' } })
-    .jpeg({ quality: PHOTO.quality })
-    .toBuffer();
+  // The server allows only the decoders of accepted formats in the whole process (image-processor.ts),
+  // and an earlier suite has started it: the overlay's SVG decoder is allowed for this one image.
+  sharp.unblock({ operation: ['VipsForeignLoadSvgBuffer'] });
+  try {
+    return await sharp(pixels, { raw: { width: W, height: H, channels: 3 } })
+      .composite([{ input: overlaySvg() }])
+      .withExif({ IFD0: { Make: 'Castline', Model: 'Bench camera', Orientation: '1' } })
+      .jpeg({ quality: PHOTO.quality })
+      .toBuffer();
+  } finally {
+    sharp.block({ operation: ['VipsForeignLoadSvgBuffer'] });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@
  * (captured from a request, then replayed) on a bare `pg` client or the bare PGlite instance.
  * Detail pages rotate over 20 listings. Budget: p95 at most 15 ms on both engines.
  */
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   bareSqlClient,
@@ -29,6 +31,15 @@ const DETAIL_PAGES = 20;
 const ITERATIONS = { detail: 400, home: 300 };
 const WARMUP = 20;
 const BUDGETS: BenchRow['budgets'] = [{ metric: 'p95', kind: 'max', limit: 15 }];
+/**
+ * A guest's page rendered on the server (docs/decisions/0012): two renders of the page and its
+ * API calls in-process. Castline's own budget, next to the page's API answer alone as its floor.
+ */
+const PAGE_BUDGETS: BenchRow['budgets'] = [{ metric: 'p95', kind: 'max', limit: 60 }];
+const PAGE_ITERATIONS = 200;
+/** The built web app; its rendered pages are measured when its server entry is there (npm run build). */
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+const webBuilt = () => existsSync(path.join(`${WEB_DIST}-ssr`, 'entry-server.js'));
 
 interface Engine {
   label: 'PostgreSQL' | 'PGlite';
@@ -40,7 +51,7 @@ interface Engine {
 async function startEngine(label: Engine['label'], databaseUrl: string | undefined): Promise<Engine> {
   // Each request comes from another address (as many visitors would), so that the per-address
   // API rate limit stays out of the figures.
-  const options = { env: { TRUST_PROXY: 'true' } };
+  const options = { env: { TRUST_PROXY: 'true', ...(webBuilt() ? { WEB_DIST_DIR: WEB_DIST } : {}) } };
   if (label === 'PostgreSQL') {
     const started = await startBenchAppOnPostgres('bench-pages', databaseUrl!, options);
     return {
@@ -141,6 +152,48 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         floorRatio: ratioToFloor(endpoint, sql),
         budgets: BUDGETS,
         note: `over HTTP, one request at a time (keep-alive, client in-process), anonymous visitor, n=${iterations}${paths.length > 1 ? `, ${paths.length} listings in turn` : ''}`,
+      });
+    }
+    if (!webBuilt()) {
+      options.log(`${suite}: the web app is not built (npm run build): rendered pages skipped`);
+      return rows;
+    }
+    const pages = [
+      {
+        name: 'marketplace page for a guest (GET /marketplace, rendered)',
+        paths: ['/marketplace'],
+        floor: {
+          name: 'its API answer alone (GET /api/listings)',
+          paths: ['/api/listings?sort=newest&page=1&pageSize=20'],
+        },
+      },
+      {
+        name: 'listing page for a guest (GET /marketplace/:id, rendered)',
+        paths: ids.map((id) => `/marketplace/${id}`),
+        floor: {
+          name: 'its API answer alone (GET /api/listings/:id)',
+          paths: ids.map((id) => `/api/listings/${id}`),
+        },
+      },
+    ];
+    for (const page of pages) {
+      options.log(`${suite}: ${page.name}`);
+      const rendered = await measure((i) => client.get(page.paths[Math.abs(i) % page.paths.length]!), {
+        iterations: PAGE_ITERATIONS,
+        warmup: WARMUP,
+      });
+      const api = await measure((i) => client.get(page.floor.paths[Math.abs(i) % page.floor.paths.length]!), {
+        iterations: PAGE_ITERATIONS,
+        warmup: WARMUP,
+      });
+      rows.push({
+        suite,
+        name: page.name,
+        timings: rendered,
+        floor: { name: page.floor.name, timings: api },
+        floorRatio: ratioToFloor(rendered, api),
+        budgets: PAGE_BUDGETS,
+        note: `HTML of the page with its data, over HTTP, one request at a time, n=${PAGE_ITERATIONS}`,
       });
     }
     return rows;
