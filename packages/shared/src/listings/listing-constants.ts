@@ -1,6 +1,11 @@
 /** Listing and image constants (spec 000 §9). */
 export const LISTING_PAGE_SIZE = 20;
 export const LISTING_PAGE_SIZE_MAX = 50;
+/**
+ * A text search shows at most this many matches (decision 0013): best matches first among the
+ * newest this many, or the first this many in the chosen order. Past it, the total reads "1,000+".
+ */
+export const TEXT_SEARCH_MATCH_LIMIT = 1000;
 /** Featured, newest and recently sold rows on the home page. */
 export const HOME_ROW_SIZE = 4;
 export const LISTING_TITLE_MAX = 120;

@@ -294,6 +294,8 @@ export type ListListingsQuery = z.input<typeof ListListingsQuery>;
 export const ListingListDto = z.object({
   items: z.array(ListingDto),
   total: z.number().int(),
+  /** True when more listings match a text search than it counts: `total` is TEXT_SEARCH_MATCH_LIMIT. */
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

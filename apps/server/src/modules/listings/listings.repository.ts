@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
 import { bigint, pgTable, primaryKey, text, unionAll } from 'drizzle-orm/pg-core';
-import type { ListingFields, NotificationDto } from '@castline/shared';
+import { TEXT_SEARCH_MATCH_LIMIT, type ListingFields, type NotificationDto } from '@castline/shared';
 import type { Database, Transaction } from '../../db/client.js';
 import {
   messages,
@@ -414,8 +414,33 @@ export function createListingsRepository(db: Database) {
       .prepare('newest_listings_member'),
   };
 
-  /** The exact number of listings a search matches (from listing_public_counts when it can). */
+  /**
+   * The newest TEXT_SEARCH_MATCH_LIMIT + 1 matches of a text search: the listings its relevance
+   * order ranks (decision 0013). One more than the limit tells that there are more.
+   */
+  function textCandidates(executor: Executor, where: SQL | undefined) {
+    return executor
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+      .limit(TEXT_SEARCH_MATCH_LIMIT + 1);
+  }
+
+  /**
+   * The number of listings a search matches: exact (from listing_public_counts when it can), or
+   * for a text search counted up to TEXT_SEARCH_MATCH_LIMIT + 1.
+   */
   function countQuery(executor: Executor, search: ListingSearch, where: SQL | undefined) {
+    if (search.q !== null) {
+      const capped = executor
+        .select({ one: sql`1`.as('one') })
+        .from(products)
+        .where(where)
+        .limit(TEXT_SEARCH_MATCH_LIMIT + 1)
+        .as('capped');
+      return executor.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+    }
     const counted = publicCountFilters(search);
     if (counted) {
       return executor
@@ -437,9 +462,17 @@ export function createListingsRepository(db: Database) {
       .where(where);
   }
 
-  /** What a search's statements share: its filter and its order. */
+  /**
+   * What a search's statements share: its filter and its order. A text search in relevance order
+   * ranks only its newest TEXT_SEARCH_MATCH_LIMIT + 1 matches (decision 0013).
+   */
   function searchParts(search: ListingSearch) {
-    return { where: and(...searchConditions(search)), order: searchOrder(search) };
+    const where = and(...searchConditions(search));
+    const ranksNewest = search.q !== null && search.sort === 'relevance';
+    return {
+      where: ranksNewest ? and(where, inArray(products.id, textCandidates(db, where))) : where,
+      order: searchOrder(search),
+    };
   }
   type SearchParts = ReturnType<typeof searchParts>;
 
@@ -500,16 +533,26 @@ export function createListingsRepository(db: Database) {
 
   async function runSearch(executor: Executor, search: ListingSearch) {
     const parts = searchParts(search);
-    const readsEveryMatch = search.q !== null || (search.sort === 'distance' && search.radiusMiles !== null);
+    const readsEveryMatch =
+      (search.q !== null && search.sort === 'relevance') ||
+      (search.sort === 'distance' && search.radiusMiles !== null);
     const page = await (readsEveryMatch
       ? rankedPageQuery(executor, search, parts)
       : pageQuery(executor, search, parts));
-    const rows = page.map(({ total: _total, ...row }) => row);
-    if (page[0]) return { rows, total: page[0].total };
+    // A text search shows no match past its limit, whatever page is asked for.
+    const shown =
+      search.q === null ? page : page.slice(0, Math.max(0, TEXT_SEARCH_MATCH_LIMIT - search.offset));
+    const rows = shown.map(({ total: _total, ...row }) => row);
+    let total: number;
+    if (page[0]) total = page[0].total;
     // Nothing matched, or the page is past the last one and no row carries the total.
-    if (search.offset === 0) return { rows, total: 0 };
-    const [counted] = await countQuery(executor, search, parts.where);
-    return { rows, total: counted?.total ?? 0 };
+    else if (search.offset === 0) total = 0;
+    else total = (await countQuery(executor, search, parts.where))[0]?.total ?? 0;
+    // A text search counts one past its limit to know that there are more.
+    if (search.q !== null && total > TEXT_SEARCH_MATCH_LIMIT) {
+      return { rows, total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true };
+    }
+    return { rows, total, totalCapped: false };
   }
 
   return {

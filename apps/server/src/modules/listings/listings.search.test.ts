@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LISTING_MESSAGES as M, ListingListDto, type ListingDto } from '@castline/shared';
+import {
+  LISTING_MESSAGES as M,
+  ListingListDto,
+  TEXT_SEARCH_MATCH_LIMIT,
+  type ListingDto,
+} from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -430,6 +435,47 @@ describe('full-text search (q)', () => {
       'Tackle bag',
       'Spinning combo',
     ]);
+  });
+});
+
+describe('text search beyond its limit (decision 0013)', () => {
+  it('shows at most the limit: the best matches among the newest, a total that says there are more', async () => {
+    const sellerId = await seller();
+    // The best match is the oldest; 1,005 newer listings match less well.
+    await buildListing(t.database.db, sellerId, {
+      title: 'Tenkara rod, Tenkara line',
+      brand: 'Tenkara',
+      created_at: new Date(Date.now() - 30 * 24 * 3600 * 1000),
+    });
+    await t.database.db.execute(sql`
+      insert into products (title, description, price, condition, category, gear_types, images, location, seller_id, moderation_status, created_at)
+      select 'Fly box ' || n, 'Holds flies for a tenkara outing.', 20, 'good', 'tackle', array['Freshwater'], array[]::text[],
+             'Austin, TX', ${sellerId}, 'active', now() - make_interval(secs => n)
+      from generate_series(1, 1005) as n`);
+
+    const best = await list({ seller_id: sellerId, q: 'tenkara' });
+    expect(best.total).toBe(TEXT_SEARCH_MATCH_LIMIT);
+    expect(best.totalCapped).toBe(true);
+    expect(best.items).toHaveLength(20);
+    expect(titles(best.items)).not.toContain('Tenkara rod, Tenkara line');
+
+    const last = await list({ seller_id: sellerId, q: 'tenkara', page: TEXT_SEARCH_MATCH_LIMIT / 20 });
+    expect(last.items).toHaveLength(20);
+    const past = await list({ seller_id: sellerId, q: 'tenkara', page: TEXT_SEARCH_MATCH_LIMIT / 20 + 1 });
+    expect(past.items).toEqual([]);
+    expect(past).toMatchObject({ total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true });
+
+    // Another order reads every match; the total is counted to the limit all the same.
+    const cheapest = await list({ seller_id: sellerId, q: 'tenkara', sort: 'newest' });
+    expect(cheapest).toMatchObject({ total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true });
+    expect(cheapest.items[0]?.title).toBe('Fly box 1');
+
+    // Under the limit the total is exact, and the best match comes first.
+    const few = await list({ seller_id: sellerId, q: 'tenkara rod' });
+    expect(few).toMatchObject({ total: 1, totalCapped: false });
+    expect(titles(few.items)).toEqual(['Tenkara rod, Tenkara line']);
+    const all = await list({ seller_id: sellerId });
+    expect(all).toMatchObject({ total: 1006, totalCapped: false });
   });
 });
 

@@ -196,8 +196,14 @@ export function createListingsService({
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       };
-      const { rows, total } = await repository.search(search);
-      return { items: rows.map(presentListing), total, page: query.page, pageSize: query.pageSize };
+      const { rows, total, totalCapped } = await repository.search(search);
+      return {
+        items: rows.map(presentListing),
+        total,
+        totalCapped,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async home(viewerId: string | null): Promise<HomeListingsDto> {

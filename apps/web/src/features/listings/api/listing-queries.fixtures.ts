@@ -72,9 +72,9 @@ export function buildListings(count: number, overrides: Partial<ListingDto> = {}
 /** One page of a list answer. */
 export function listPage(
   items: ListingDto[],
-  { total = items.length, page = 1, pageSize = 20 }: Partial<Omit<ListingListDto, 'items'>> = {},
+  { total = items.length, page = 1, pageSize = 20, totalCapped }: Partial<Omit<ListingListDto, 'items'>> = {},
 ): ListingListDto {
-  return { items, total, page, pageSize };
+  return { items, total, page, pageSize, ...(totalCapped === undefined ? {} : { totalCapped }) };
 }
 
 type Server = ReturnType<typeof mockServer>;

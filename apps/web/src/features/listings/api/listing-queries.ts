@@ -412,5 +412,7 @@ export function flattenPages(data: { pages: ListingList[] } | undefined) {
   return {
     items: data?.pages.flatMap((page) => page.items) ?? [],
     total: data?.pages[0]?.total ?? 0,
+    /** A text search matched more than `total` (decision 0013). */
+    totalCapped: data?.pages[0]?.totalCapped ?? false,
   };
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { listingsErrorMessage } from '../api/listing-queries';
 import { ListingCard } from './listing-card';
+import { formatListingCount } from '../lib/listing-count';
 
 /** Two columns on a phone, three from a tablet on, four on a wide page. */
 export const LISTING_GRID_COLUMNS = 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4';
@@ -53,6 +54,8 @@ interface ListingLoadMoreProps {
   /** How many are on screen, and how many there are. */
   shown: number;
   total: number;
+  /** More match than `total` (a text search past its limit, decision 0013). */
+  totalCapped?: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   onLoadMore: () => void;
@@ -70,6 +73,7 @@ const AUTO_LOAD_MARGIN = '600px 0px';
 export function ListingLoadMore({
   shown,
   total,
+  totalCapped = false,
   hasNextPage,
   isFetchingNextPage,
   onLoadMore,
@@ -100,7 +104,7 @@ export function ListingLoadMore({
     <div className="flex flex-col items-center gap-2 pt-2">
       <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
       <p className="text-sm text-ink-muted">
-        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+        Showing {shown.toLocaleString('en-US')} of {formatListingCount(total, totalCapped)}
       </p>
       <Button variant="secondary" loading={isFetchingNextPage} onClick={onLoadMore}>
         {isFetchingNextPage ? 'Loading more…' : 'Load more'}
@@ -135,12 +139,14 @@ export function ListingPager({
   listings,
   shown,
   total,
+  totalCapped = false,
   autoLoad,
   hasNextPage = listings.hasNextPage,
 }: {
   listings: PagedListings;
   shown: number;
   total: number;
+  totalCapped?: boolean;
   autoLoad?: boolean;
   hasNextPage?: boolean;
 }) {
@@ -154,6 +160,7 @@ export function ListingPager({
       autoLoad={autoLoad}
       shown={shown}
       total={total}
+      totalCapped={totalCapped}
       hasNextPage={hasNextPage}
       isFetchingNextPage={listings.isFetchingNextPage}
       onLoadMore={() => void listings.fetchNextPage({ cancelRefetch: false })}

@@ -90,6 +90,17 @@ describe('marketplace page', () => {
     await waitFor(() => expect(document.title).toBe('Marketplace · Castline'));
   });
 
+  it('says "1,000+" for a text search that matches more than it shows', async () => {
+    const items = buildListings(20);
+    renderMarketplace(page(listPage(items, { total: 1000, totalCapped: true })), {
+      entry: '/marketplace?q=shimano',
+    });
+
+    expect(await screen.findByText('1,000+ listings')).toBeInTheDocument();
+    expect(results().getByText('Showing 20 of 1,000+')).toBeInTheDocument();
+    expect(results().getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
+
   it('shows placeholder cards while the first page loads', async () => {
     const held = heldAnswer({ body: listPage(buildListings(1)) });
     renderRoute(<MarketplaceRoute />, { path: '/marketplace', server: { 'GET /api/listings': held.route } });

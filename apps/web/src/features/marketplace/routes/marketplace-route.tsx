@@ -18,12 +18,13 @@ import { ListingFilterPanel } from '../../listings/components/listing-filters/li
 import { SearchBox } from '../../listings/components/listing-filters/search-box';
 import { SortSelect } from '../../listings/components/listing-filters/sort-select';
 import { useListingFilters } from '../../listings/components/listing-filters/use-listing-filters';
+import { formatListingCount } from '../../listings/lib/listing-count';
 
 /** After signing in, a guest who wanted to list gear lands on the listing form. */
 const SIGN_IN_TO_LIST: FromState = { from: '/marketplace/new' };
 
-function countLabel(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`;
+function countLabel(total: number, capped: boolean): string {
+  return `${formatListingCount(total, capped)} ${total === 1 && !capped ? 'listing' : 'listings'}`;
 }
 
 /** The public listing list: search, filters in the address, and results 20 at a time. */
@@ -34,7 +35,7 @@ export function MarketplaceRoute() {
   const resultsHeadingId = useId();
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const { items, total } = flattenPages(listings.data);
+  const { items, total, totalCapped } = flattenPages(listings.data);
   const counting = listings.isPending || listings.isPlaceholderData;
   const filtered = hasActiveFilters(filters);
 
@@ -86,6 +87,7 @@ export function MarketplaceRoute() {
           autoLoad
           shown={items.length}
           total={total}
+          totalCapped={totalCapped}
           hasNextPage={listings.hasNextPage && !listings.isPlaceholderData}
         />
       </div>
@@ -118,10 +120,15 @@ export function MarketplaceRoute() {
                 filters={filters}
                 onChange={setFilters}
                 resultCount={counting ? null : total}
+                resultCountCapped={totalCapped}
                 className="lg:hidden"
               />
               <p role="status" className="text-sm font-semibold text-ink">
-                {listings.isError && !listings.data ? '' : counting ? 'Searching…' : countLabel(total)}
+                {listings.isError && !listings.data
+                  ? ''
+                  : counting
+                    ? 'Searching…'
+                    : countLabel(total, totalCapped)}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">

@@ -3,6 +3,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogClose, SheetContent } from '../../../../components/ui/dialog';
 import type { ListingFilters } from '../../api/listing-queries';
 import { filterCount } from '../../api/listing-queries';
+import { formatListingCount } from '../../lib/listing-count';
 import { clearedFilters } from './active-filters';
 import { ListingFilterPanel } from './listing-filter-panel';
 import type { FiltersUpdate } from './use-listing-filters';
@@ -12,13 +13,15 @@ interface FiltersSheetDialogProps {
   onChange: (update: FiltersUpdate) => void;
   /** The number of results for the filters as they are now; null while it is being counted. */
   resultCount: number | null;
+  /** More match than `resultCount` (decision 0013). */
+  resultCountCapped?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-function showResultsLabel(count: number | null): ReactNode {
+function showResultsLabel(count: number | null, capped: boolean): ReactNode {
   if (count === null) return 'Show results';
-  return `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
+  return `Show ${formatListingCount(count, capped)} ${count === 1 && !capped ? 'result' : 'results'}`;
 }
 
 /** The filters sheet itself (loaded on the first opening of the 'Filters' button, filters-sheet.tsx). */
@@ -26,6 +29,7 @@ export function FiltersSheetDialog({
   filters,
   onChange,
   resultCount,
+  resultCountCapped = false,
   open,
   onOpenChange,
 }: FiltersSheetDialogProps) {
@@ -41,7 +45,7 @@ export function FiltersSheetDialog({
             Clear all
           </Button>
           <DialogClose asChild>
-            <Button className="flex-1">{showResultsLabel(resultCount)}</Button>
+            <Button className="flex-1">{showResultsLabel(resultCount, resultCountCapped)}</Button>
           </DialogClose>
         </div>
       </SheetContent>

@@ -13,6 +13,8 @@ interface FiltersSheetProps {
   onChange: (update: FiltersUpdate) => void;
   /** The number of results for the filters as they are now; null while it is being counted. */
   resultCount: number | null;
+  /** More match than `resultCount` (decision 0013). */
+  resultCountCapped?: boolean;
   className?: string;
 }
 
@@ -21,7 +23,13 @@ interface FiltersSheetProps {
  * sheet's code (the dialog layer and the filter panel) loads on the first opening, or on hover or
  * focus; until it is in, the button stays on screen, marked busy, and the opening is not lost.
  */
-export function FiltersSheet({ filters, onChange, resultCount, className }: FiltersSheetProps) {
+export function FiltersSheet({
+  filters,
+  onChange,
+  resultCount,
+  resultCountCapped = false,
+  className,
+}: FiltersSheetProps) {
   const [open, setOpen] = useState(false);
   const layer = useLazyLayer(loadSheet);
   const count = filterCount(filters);
@@ -58,6 +66,7 @@ export function FiltersSheet({ filters, onChange, resultCount, className }: Filt
             filters={filters}
             onChange={onChange}
             resultCount={resultCount}
+            resultCountCapped={resultCountCapped}
             open={open}
             onOpenChange={setOpen}
           />
