@@ -6,28 +6,21 @@ import { DEMO, signInAs } from './support';
  * script runs, then taken over by the app without asking the server for the same data again.
  */
 
-interface ListingPage {
-  items: { id: string; title: string }[];
-}
-interface PostPage {
-  items: { id: string; title: string }[];
+interface Item {
+  id: string;
+  title: string;
 }
 
-async function firstListing(page: Page) {
-  const response = await page.request.get('/api/listings?sort=newest&page=1&pageSize=20');
-  const body = (await response.json()) as ListingPage;
-  const listing = body.items[0];
-  if (!listing) throw new Error('the demo data has no listing');
-  return listing;
+/** The first item of a list the API answers (`{ items }`): demo data the journeys look for. */
+async function firstItem(page: Page, path: string): Promise<Item> {
+  const response = await page.request.get(path);
+  const item = ((await response.json()) as { items: Item[] }).items[0];
+  if (!item) throw new Error(`the demo data has nothing at ${path}`);
+  return item;
 }
 
-async function firstPost(page: Page) {
-  const response = await page.request.get('/api/forum/posts');
-  const body = (await response.json()) as PostPage;
-  const post = body.items[0];
-  if (!post) throw new Error('the demo data has no forum post');
-  return post;
-}
+const firstListing = (page: Page) => firstItem(page, '/api/listings?sort=newest&page=1&pageSize=20');
+const firstPost = (page: Page) => firstItem(page, '/api/forum/posts');
 
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });

@@ -21,6 +21,7 @@ import {
   type BenchDatabase,
   type CapturedSql,
 } from '../lib/bench-app.js';
+import { serverEntryPath } from '../../apps/server/src/http/page-prerender.js';
 import { loadListings, publicListingIds } from '../lib/listings-data.js';
 import { ratioToFloor, type BenchRow, type Suite, type SuiteOptions } from '../lib/report.js';
 import { measure } from '../lib/stats.js';
@@ -39,7 +40,7 @@ const PAGE_BUDGETS: BenchRow['budgets'] = [{ metric: 'p95', kind: 'max', limit: 
 const PAGE_ITERATIONS = 200;
 /** The built web app; its rendered pages are measured when its server entry is there (npm run build). */
 const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
-const webBuilt = () => existsSync(path.join(`${WEB_DIST}-ssr`, 'entry-server.js'));
+const webBuilt = () => existsSync(serverEntryPath(WEB_DIST));
 
 interface Engine {
   label: 'PostgreSQL' | 'PGlite';

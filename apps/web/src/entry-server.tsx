@@ -12,13 +12,12 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { SessionStateDto } from '@castline/shared';
+import type { PrerenderedQuery, SessionStateDto } from '@castline/shared';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/routes';
 import { authKeys } from './features/auth/api/auth.api';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import type { PrerenderedQuery } from './lib/prerendered-data';
 
 export interface RenderedPage {
   /** The markup of the app's root, for `<div id="root">`. */

@@ -42,3 +42,16 @@ export type AuthRateLimitAction = keyof typeof AUTH_RATE_LIMITS;
 
 /** A general per-IP ceiling for every API route. */
 export const API_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: MINUTE };
+
+/**
+ * A guest's public page rendered by the server (docs/decisions/0012): the id of the JSON element
+ * that carries the data it was rendered from, and the shape of each query in it. The server writes
+ * it; the browser seeds its query cache from it.
+ */
+export const PRERENDERED_DATA_ID = 'cl-page-data';
+export interface PrerenderedQuery {
+  queryKey: unknown[];
+  data: unknown;
+  /** When the server read it (ms since the epoch): the cache treats it as fresh from then. */
+  updatedAt: number;
+}

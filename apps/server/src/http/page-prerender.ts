@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRERENDERED_DATA_ID, type PrerenderedQuery } from '@castline/shared';
 import { hasSessionCookie } from '../modules/accounts/auth.js';
 
 /*
@@ -32,14 +33,6 @@ const PUBLIC_PAGES = [
 
 /** A render that takes longer than this is dropped: the plain shell goes out instead. */
 export const PRERENDER_TIMEOUT_MS = 2000;
-/** The id of the JSON element the browser seeds its cache from (apps/web/src/lib/prerendered-data.ts). */
-const DATA_ELEMENT_ID = 'cl-page-data';
-
-interface PrerenderedQuery {
-  queryKey: unknown[];
-  data: unknown;
-  updatedAt: number;
-}
 interface RenderedPage {
   html: string;
   queries: PrerenderedQuery[];
@@ -216,7 +209,7 @@ export async function loadPagePrerenderer(
         root,
         (_match, end: string) =>
           // inert until the app takes over the page (apps/web/src/main.tsx): no click on a button with no handler yet.
-          `<div id="root" inert>${body}</div><script type="application/json" id="${DATA_ELEMENT_ID}">${jsonForHtml(page.queries)}</script>${end}`,
+          `<div id="root" inert>${body}</div><script type="application/json" id="${PRERENDERED_DATA_ID}">${jsonForHtml(page.queries)}</script>${end}`,
       );
       if (title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
       if (head) html = html.replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}${head}`);

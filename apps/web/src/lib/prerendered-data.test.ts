@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PRERENDERED_DATA_ID } from '@castline/shared';
 import { createQueryClient } from './query-client';
-import { PRERENDERED_DATA_ID, seedPrerenderedData } from './prerendered-data';
+import { seedPrerenderedData } from './prerendered-data';
 
 function writeDataElement(text: string) {
   const element = document.createElement('script');

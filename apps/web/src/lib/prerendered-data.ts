@@ -1,15 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-/** One query the server answered while rendering the page (apps/web/src/entry-server.tsx). */
-export interface PrerenderedQuery {
-  queryKey: unknown[];
-  data: unknown;
-  /** When the server read it (ms since the epoch): the cache treats it as fresh from then. */
-  updatedAt: number;
-}
-
-/** The element the server writes the page's data into; its JSON is data, never run. */
-export const PRERENDERED_DATA_ID = 'cl-page-data';
+import { PRERENDERED_DATA_ID, type PrerenderedQuery } from '@castline/shared';
 
 function isPrerenderedQuery(value: unknown): value is PrerenderedQuery {
   if (typeof value !== 'object' || value === null) return false;

@@ -391,27 +391,26 @@ export function createListingsRepository(db: Database) {
    * parses and plans them once (named statements), then only binds the values. A guest's and a
    * member's versions differ in their columns (the member's likes and favourites).
    */
-  const listingById = {
-    guest: selectListings(db, null)
+  const guest = null;
+  const member = sql.placeholder('viewer');
+  const listingById = (viewer: Viewer) =>
+    selectListings(db, viewer)
       .where(eq(products.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('listing_by_id_guest'),
-    member: selectListings(db, sql.placeholder('viewer'))
-      .where(eq(products.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('listing_by_id_member'),
-  };
-  const newestListings = {
-    guest: selectListings(db, null)
+      .limit(1);
+  const newestListings = (viewer: Viewer) =>
+    selectListings(db, viewer)
       .where(PUBLIC_LISTING_PREDICATE)
       .orderBy(sql`${products.created_at} desc nulls last`, products.id)
-      .limit(sql.placeholder('size'))
-      .prepare('newest_listings_guest'),
-    member: selectListings(db, sql.placeholder('viewer'))
-      .where(PUBLIC_LISTING_PREDICATE)
-      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
-      .limit(sql.placeholder('size'))
-      .prepare('newest_listings_member'),
+      .limit(sql.placeholder('size'));
+  const prepared = {
+    listingById: {
+      guest: listingById(guest).prepare('listing_by_id_guest'),
+      member: listingById(member).prepare('listing_by_id_member'),
+    },
+    newestListings: {
+      guest: newestListings(guest).prepare('newest_listings_guest'),
+      member: newestListings(member).prepare('newest_listings_member'),
+    },
   };
 
   /**
@@ -569,8 +568,8 @@ export function createListingsRepository(db: Database) {
 
     async findById(id: string, viewerId: string | null) {
       const [row] = await (viewerId
-        ? listingById.member.execute({ id, viewer: viewerId })
-        : listingById.guest.execute({ id }));
+        ? prepared.listingById.member.execute({ id, viewer: viewerId })
+        : prepared.listingById.guest.execute({ id }));
       return row ?? null;
     },
 
@@ -815,8 +814,8 @@ export function createListingsRepository(db: Database) {
           .orderBy(sql`random()`)
           .limit(size),
         viewerId
-          ? newestListings.member.execute({ viewer: viewerId, size })
-          : newestListings.guest.execute({ size }),
+          ? prepared.newestListings.member.execute({ viewer: viewerId, size })
+          : prepared.newestListings.guest.execute({ size }),
       ]);
       return { featured, newest };
     },
