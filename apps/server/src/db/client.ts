@@ -5,7 +5,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -156,3 +156,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** A transaction handle: repositories take `Database | Transaction` so that callers can compose them. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
+
+/** A statement's SQL text and its parameters: values, or placeholders bound when it runs. */
+export interface CompiledStatement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Runs a compiled statement on the database's own driver, its placeholders bound to `values`,
+ * and returns its rows as arrays in select order (values as the driver parsed them). For hot
+ * reads whose SQL is built once: no query building and no row mapping by the query builder.
+ */
+export async function queryRows(
+  db: Database,
+  statement: CompiledStatement,
+  values: Record<string, unknown>,
+): Promise<unknown[][]> {
+  const params = fillPlaceholders(statement.params, values);
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    return (await client.query<unknown[]>(statement.text, params, { rowMode: 'array' })).rows;
+  }
+  return (await client.query<unknown[]>({ text: statement.text, values: params, rowMode: 'array' })).rows;
+}

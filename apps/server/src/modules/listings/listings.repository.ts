@@ -1,6 +1,5 @@
 import {
   and,
-  arrayOverlaps,
   desc,
   eq,
   gte,
@@ -8,6 +7,7 @@ import {
   lte,
   ne,
   or,
+  fillPlaceholders,
   sql,
   type Placeholder,
   type SQL,
@@ -16,7 +16,7 @@ import {
 import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
 import { bigint, pgTable, primaryKey, text, unionAll } from 'drizzle-orm/pg-core';
 import { TEXT_SEARCH_MATCH_LIMIT, type ListingFields, type NotificationDto } from '@castline/shared';
-import type { Database, Transaction } from '../../db/client.js';
+import { queryRows, type CompiledStatement, type Database, type Transaction } from '../../db/client.js';
 import {
   messages,
   offers,
@@ -129,13 +129,17 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+const tsQuery = (q: Placeholder) => sql`websearch_to_tsquery('english', ${q})`;
+
+/** Whether a text search also matches a corrected text (see correctSearchText). */
+function isCorrected(search: ListingSearch): boolean {
+  return Boolean(search.q && search.qCorrected && search.qCorrected !== search.q);
+}
 
 /** The full-text query of a search: its text, or its text or the corrected text. */
-function textQuery(search: ListingSearch & { q: string }): SQL {
-  const { q, qCorrected } = search;
-  if (!qCorrected || qCorrected === q) return tsQuery(q);
-  return sql`(${tsQuery(q)} || ${tsQuery(qCorrected)})`;
+function textQuery(search: ListingSearch): SQL {
+  if (!isCorrected(search)) return tsQuery(bound.q);
+  return sql`(${tsQuery(bound.q)} || ${tsQuery(bound.qCorrected)})`;
 }
 
 /** The words of a search that typo correction looks at (lower-cased, three letters or more). */
@@ -158,7 +162,78 @@ export function applyCorrections(q: string, corrections: ReadonlyMap<string, str
     .join('');
 }
 
-function pointEarth(point: GeoPoint): SQL {
+/*
+ * A search's statement is compiled once per shape (compiledSearch below): its values are
+ * placeholders, named after the fields of SearchValues, bound when it runs.
+ */
+const bound = {
+  viewer: sql.placeholder('viewer'),
+  ownSellerId: sql.placeholder('ownSellerId'),
+  sellerId: sql.placeholder('sellerId'),
+  categories: sql.placeholder('categories'),
+  conditions: sql.placeholder('conditions'),
+  gearTypes: sql.placeholder('gearTypes'),
+  priceMin: sql.placeholder('priceMin'),
+  priceMax: sql.placeholder('priceMax'),
+  q: sql.placeholder('q'),
+  qCorrected: sql.placeholder('qCorrected'),
+  brand: sql.placeholder('brand'),
+  rodPowers: sql.placeholder('rodPowers'),
+  rodCompositions: sql.placeholder('rodCompositions'),
+  reelTypes: sql.placeholder('reelTypes'),
+  rodLengthMin: sql.placeholder('rodLengthMin'),
+  rodLengthMax: sql.placeholder('rodLengthMax'),
+  lat: sql.placeholder('lat'),
+  lng: sql.placeholder('lng'),
+  meters: sql.placeholder('meters'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+type SearchValues = Record<keyof typeof bound, unknown>;
+
+/** The values a search's placeholders stand for. */
+function searchValues(search: ListingSearch): SearchValues {
+  return {
+    viewer: search.viewerId,
+    ownSellerId: search.scope.kind === 'own' ? search.scope.sellerId : null,
+    sellerId: search.sellerId,
+    categories: listValue(search.categories),
+    conditions: listValue(search.conditions),
+    gearTypes: search.gearTypes,
+    priceMin: search.priceMin,
+    priceMax: search.priceMax,
+    q: search.q,
+    qCorrected: search.qCorrected ?? null,
+    brand: search.brand?.toLowerCase() ?? null,
+    rodPowers: listValue(search.rodPowers),
+    rodCompositions: listValue(search.rodCompositions),
+    reelTypes: listValue(search.reelTypes),
+    rodLengthMin: search.rodLengthMin,
+    rodLengthMax: search.rodLengthMax,
+    lat: search.point?.lat ?? null,
+    lng: search.point?.lng ?? null,
+    meters: search.radiusMiles === null ? null : search.radiusMiles * METERS_PER_MILE,
+    limit: search.limit,
+    offset: search.offset,
+  };
+}
+
+/**
+ * `column = value` for a list of one (so that an index on the column can also give the order),
+ * `column = any(values)` for more: one placeholder for a list of any length.
+ */
+function anyOf(column: SQLWrapper, list: readonly string[], values: Placeholder): SQL {
+  return list.length === 1 ? sql`${column} = ${values}` : sql`${column} = any(${values}::text[])`;
+}
+
+/** A list's value for anyOf: its one element, or the list. */
+const listValue = (list: readonly string[]) => (list.length === 1 ? list[0] : list);
+
+/** The search's point (placeholders): every point a search uses is its own. */
+const searchPoint = { lat: bound.lat, lng: bound.lng };
+type PointSql = { lat: number | Placeholder; lng: number | Placeholder };
+
+function pointEarth(point: PointSql): SQL {
   return sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
 }
 const listingEarth = sql`ll_to_earth(${products.location_lat}, ${products.location_lng})`;
@@ -169,7 +244,7 @@ const listingEarth = sql`ll_to_earth(${products.location_lat}, ${products.locati
  * earth_distance(ll_to_earth(point), ll_to_earth(listing)) without building two earth points
  * (domain-checked cubes) a row, which made radius filters and distance sorts ~8× slower.
  */
-function distanceMeters(point: GeoPoint): SQL {
+function distanceMeters(point: PointSql): SQL {
   return greatCircleMeters(
     sql`${point.lat}::float8`,
     sql`${point.lng}::float8`,
@@ -178,7 +253,7 @@ function distanceMeters(point: GeoPoint): SQL {
   );
 }
 
-function distanceMiles(point: GeoPoint | null): SQL<number | null> {
+function distanceMiles(point: PointSql | null): SQL<number | null> {
   if (!point) return sql<number | null>`null::float8`;
   return sql<number | null>`(${distanceMeters(point)} / ${METERS_PER_MILE}::float8)`;
 }
@@ -186,7 +261,7 @@ function distanceMiles(point: GeoPoint | null): SQL<number | null> {
 /** The viewer whose likes and favourites a row shows: an id, a prepared statement's placeholder, or nobody. */
 type Viewer = string | Placeholder<'viewer'> | null;
 
-function listingColumns(viewerId: Viewer, point: GeoPoint | null) {
+function listingColumns(viewerId: Viewer, point: PointSql | null) {
   return {
     id: products.id,
     title: products.title,
@@ -237,52 +312,159 @@ function listingColumns(viewerId: Viewer, point: GeoPoint | null) {
   };
 }
 
-/** Every filter of a list search, shared by the page query and the count. */
+/** A search's columns: the viewer's likes and favourites and the distance when it has them. */
+function searchColumns(search: ListingSearch) {
+  return listingColumns(search.viewerId ? bound.viewer : null, search.point ? searchPoint : null);
+}
+
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const asDateOrNull = (value: unknown): Date | null => (value === null ? null : asDate(value));
+const asNumberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
+
+/** The index of each listing column in a compiled search's rows (arrays in select order). */
+const at = Object.fromEntries(
+  Object.keys(listingColumns(null, null)).map((name, index) => [name, index]),
+) as Record<keyof ReturnType<typeof listingColumns>, number>;
+/** The page query's last column: the total. */
+const TOTAL_AT = Object.keys(at).length;
+
+/**
+ * A row of a compiled search as the query builder would map it: numerics as numbers, timestamps
+ * as dates, whichever way the driver returned them.
+ */
+function searchRow(v: unknown[]): ListingRow {
+  return {
+    id: v[at.id] as string,
+    title: v[at.title] as string,
+    description: v[at.description] as string,
+    price: Number(v[at.price]),
+    condition: v[at.condition] as string,
+    category: v[at.category] as string,
+    gear_types: v[at.gear_types] as string[],
+    images: v[at.images] as string[],
+    seller_id: v[at.seller_id] as string,
+    location: v[at.location] as string,
+    location_lat: asNumberOrNull(v[at.location_lat]),
+    location_lng: asNumberOrNull(v[at.location_lng]),
+    brand: v[at.brand] as string | null,
+    model: v[at.model] as string | null,
+    rod_brand: v[at.rod_brand] as string | null,
+    rod_composition: v[at.rod_composition] as string | null,
+    rod_length_feet: v[at.rod_length_feet] as number | null,
+    rod_length_inches: v[at.rod_length_inches] as number | null,
+    rod_power_rating: v[at.rod_power_rating] as string | null,
+    reel_brand: v[at.reel_brand] as string | null,
+    reel_type: v[at.reel_type] as string | null,
+    reel_gear_ratio: v[at.reel_gear_ratio] as string | null,
+    sold: v[at.sold] as boolean,
+    sold_at: asDateOrNull(v[at.sold_at]),
+    buyer_id: v[at.buyer_id] as string | null,
+    transaction_rating: v[at.transaction_rating] as number | null,
+    deleted: v[at.deleted] as boolean,
+    visible_in_marketplace: v[at.visible_in_marketplace] as boolean,
+    moderation_status: v[at.moderation_status] as string,
+    is_featured: v[at.is_featured] as boolean,
+    likes_count: v[at.likes_count] as number,
+    favorites_count: v[at.favorites_count] as number,
+    created_at: asDate(v[at.created_at]),
+    updated_at: asDate(v[at.updated_at]),
+    seller_username: v[at.seller_username] as string,
+    seller_avatar_url: v[at.seller_avatar_url] as string | null,
+    seller_rating: Number(v[at.seller_rating]),
+    seller_sales_count: v[at.seller_sales_count] as number,
+    seller_created_at: asDate(v[at.seller_created_at]),
+    liked: Boolean(v[at.liked]),
+    favorited: Boolean(v[at.favorited]),
+    // Null without a point or coordinates, as the query builder maps it (its type says number).
+    distance: asNumberOrNull(v[at.distance]) as number,
+  };
+}
+
+/**
+ * Every filter of a list search, shared by the page query and the count. Which filters are set
+ * shapes the statement; their values are placeholders (see `bound`).
+ */
 function searchConditions(search: ListingSearch): SQL[] {
   const conditions: SQL[] = [];
   const { scope } = search;
   if (scope.kind === 'public') conditions.push(PUBLIC_LISTING_PREDICATE);
   else if (scope.kind === 'sold') conditions.push(SOLD_LISTING_PREDICATE);
   else {
-    conditions.push(sql`${products.seller_id} = ${scope.sellerId}`, sql.raw(`"products"."deleted" = false`));
+    conditions.push(
+      sql`${products.seller_id} = ${bound.ownSellerId}`,
+      sql.raw(`"products"."deleted" = false`),
+    );
     if (scope.sold !== null) conditions.push(sql.raw(`"products"."sold" = ${scope.sold ? 'true' : 'false'}`));
   }
-  if (search.sellerId && scope.kind !== 'own') conditions.push(eq(products.seller_id, search.sellerId));
-  if (search.categories.length) conditions.push(inArray(products.category, search.categories));
-  if (search.conditions.length) conditions.push(inArray(products.condition, search.conditions));
-  if (search.gearTypes.length) conditions.push(arrayOverlaps(products.gear_types, search.gearTypes));
-  if (search.priceMin !== null) conditions.push(gte(products.price, search.priceMin));
-  if (search.priceMax !== null) conditions.push(lte(products.price, search.priceMax));
+  if (search.sellerId && scope.kind !== 'own') conditions.push(eq(products.seller_id, bound.sellerId));
+  if (search.categories.length)
+    conditions.push(anyOf(products.category, search.categories, bound.categories));
+  if (search.conditions.length)
+    conditions.push(anyOf(products.condition, search.conditions, bound.conditions));
+  if (search.gearTypes.length) conditions.push(sql`${products.gear_types} && ${bound.gearTypes}::text[]`);
+  if (search.priceMin !== null) conditions.push(gte(products.price, bound.priceMin));
+  if (search.priceMax !== null) conditions.push(lte(products.price, bound.priceMax));
   if (search.q) {
     // Full text (stemmed, weighted) of the search as typed or as corrected.
-    conditions.push(sql`${products.search_vector} @@ ${textQuery({ ...search, q: search.q })}`);
+    conditions.push(sql`${products.search_vector} @@ ${textQuery(search)}`);
   }
   if (search.brand) {
-    const brand = search.brand.toLowerCase();
     conditions.push(
-      sql`(lower(${products.brand}) = ${brand} or lower(${products.rod_brand}) = ${brand} or lower(${products.reel_brand}) = ${brand})`,
+      sql`(lower(${products.brand}) = ${bound.brand} or lower(${products.rod_brand}) = ${bound.brand} or lower(${products.reel_brand}) = ${bound.brand})`,
     );
   }
-  if (search.rodPowers.length) conditions.push(inArray(products.rod_power_rating, search.rodPowers));
+  if (search.rodPowers.length)
+    conditions.push(anyOf(products.rod_power_rating, search.rodPowers, bound.rodPowers));
   if (search.rodCompositions.length)
-    conditions.push(inArray(products.rod_composition, search.rodCompositions));
-  if (search.reelTypes.length) conditions.push(inArray(products.reel_type, search.reelTypes));
+    conditions.push(anyOf(products.rod_composition, search.rodCompositions, bound.rodCompositions));
+  if (search.reelTypes.length) conditions.push(anyOf(products.reel_type, search.reelTypes, bound.reelTypes));
   const rodLength = sql`(${products.rod_length_feet} * 12 + coalesce(${products.rod_length_inches}, 0))`;
-  if (search.rodLengthMin !== null) conditions.push(sql`${rodLength} >= ${search.rodLengthMin}`);
-  if (search.rodLengthMax !== null) conditions.push(sql`${rodLength} <= ${search.rodLengthMax}`);
+  if (search.rodLengthMin !== null) conditions.push(sql`${rodLength} >= ${bound.rodLengthMin}`);
+  if (search.rodLengthMax !== null) conditions.push(sql`${rodLength} <= ${bound.rodLengthMax}`);
   if (search.featured !== null) {
     conditions.push(sql.raw(`"products"."is_featured" = ${search.featured ? 'true' : 'false'}`));
   }
   if (search.point && search.radiusMiles !== null) {
-    const meters = search.radiusMiles * METERS_PER_MILE;
     // earth_box is the indexable (GiST) bounding cube; the great-circle distance trims its corners.
     conditions.push(
       sql`${products.location_lat} is not null and ${products.location_lng} is not null`,
-      sql`earth_box(${pointEarth(search.point)}, ${meters}::float8) @> ${listingEarth}`,
-      sql`${distanceMeters(search.point)} <= ${meters}::float8`,
+      sql`earth_box(${pointEarth(searchPoint)}, ${bound.meters}::float8) @> ${listingEarth}`,
+      sql`${distanceMeters(searchPoint)} <= ${bound.meters}::float8`,
     );
   }
   return conditions;
+}
+
+/**
+ * What makes two searches' statements the same text: which filters are set (not their values),
+ * the scope, the sort, whether a viewer and a point are given and whether the text was corrected.
+ */
+function searchShape(search: ListingSearch): string {
+  const { scope } = search;
+  // Lists: none, one (bound as a value) or more (an array).
+  const set = (value: unknown) => (value === null ? 0 : Array.isArray(value) ? Math.min(value.length, 2) : 1);
+  return [
+    scope.kind === 'own' ? `own:${String(scope.sold)}` : scope.kind,
+    set(search.viewerId),
+    set(search.sellerId),
+    set(search.q),
+    isCorrected(search) ? 1 : 0,
+    set(search.categories),
+    set(search.conditions),
+    set(search.gearTypes),
+    set(search.priceMin),
+    set(search.priceMax),
+    set(search.brand),
+    set(search.rodPowers),
+    set(search.rodCompositions),
+    set(search.reelTypes),
+    set(search.rodLengthMin),
+    set(search.rodLengthMax),
+    String(search.featured),
+    set(search.point),
+    set(search.radiusMiles),
+    search.sort,
+  ].join('|');
 }
 
 /**
@@ -331,14 +513,14 @@ function searchOrder(search: ListingSearch): SQL[] {
     case 'relevance':
       if (search.q) {
         return [
-          sql`ts_rank(${products.search_vector}, ${textQuery({ ...search, q: search.q })}) desc`,
+          sql`ts_rank(${products.search_vector}, ${textQuery(search)}) desc`,
           sql`${products.created_at} desc nulls last`,
           sql`${products.id} asc`,
         ];
       }
       break;
     case 'distance':
-      if (search.point) return [sql`${distanceMiles(search.point)} asc nulls last`, sql`${products.id} asc`];
+      if (search.point) return [sql`${distanceMiles(searchPoint)} asc nulls last`, sql`${products.id} asc`];
       break;
     case 'price_asc':
       return [sql`${products.price} asc`, sql`${products.id} asc`];
@@ -447,9 +629,11 @@ export function createListingsRepository(db: Database) {
         .from(listingPublicCounts)
         .where(
           and(
-            counted.categories.length ? inArray(listingPublicCounts.category, counted.categories) : undefined,
+            counted.categories.length
+              ? anyOf(listingPublicCounts.category, counted.categories, bound.categories)
+              : undefined,
             counted.conditions.length
-              ? inArray(listingPublicCounts.condition, counted.conditions)
+              ? anyOf(listingPublicCounts.condition, counted.conditions, bound.conditions)
               : undefined,
           ),
         );
@@ -481,7 +665,7 @@ export function createListingsRepository(db: Database) {
     return (
       executor
         .select({
-          ...listingColumns(search.viewerId, search.point),
+          ...searchColumns(search),
           total: sql<number>`(${count})`.mapWith(Number),
         })
         .from(products)
@@ -489,8 +673,8 @@ export function createListingsRepository(db: Database) {
         .innerJoin(profiles, eq(profiles.id, products.seller_id))
         .where(where)
         .orderBy(...order)
-        .limit(search.limit)
-        .offset(search.offset)
+        .limit(bound.limit)
+        .offset(bound.offset)
     );
   }
 
@@ -506,12 +690,12 @@ export function createListingsRepository(db: Database) {
       .from(products)
       .where(where)
       .orderBy(...order)
-      .limit(search.limit)
-      .offset(search.offset)
+      .limit(bound.limit)
+      .offset(bound.offset)
       .as('ranked');
     return executor
       .select({
-        ...listingColumns(search.viewerId, search.point),
+        ...searchColumns(search),
         total: sql<number>`${ranked.total}`.mapWith(Number),
       })
       .from(ranked)
@@ -520,33 +704,63 @@ export function createListingsRepository(db: Database) {
       .orderBy(...order);
   }
 
-  /** The statements of a search (read by the index tests through EXPLAIN). */
-  function searchQueries(executor: Executor, search: ListingSearch) {
+  /** Whether a search reads every match to order them (see rankedPageQuery). */
+  const readsEveryMatch = (search: ListingSearch) =>
+    (search.q !== null && search.sort === 'relevance') ||
+    (search.sort === 'distance' && search.radiusMiles !== null);
+
+  /*
+   * A search's statements, compiled once per shape (searchShape): building a statement through
+   * the query builder cost more CPU than PostgreSQL spent running it, so each shape's SQL text is
+   * kept and only its values are bound per request. Shapes are few in practice; the oldest is
+   * dropped past COMPILED_SEARCHES.
+   */
+  const COMPILED_SEARCHES = 500;
+  const compiledSearches = new Map<string, CompiledStatement>();
+  function compiledSearch(kind: 'page' | 'count', search: ListingSearch): CompiledStatement {
+    const key = `${kind}|${searchShape(search)}`;
+    const cached = compiledSearches.get(key);
+    if (cached) return cached;
     const parts = searchParts(search);
+    const query =
+      kind === 'count'
+        ? countQuery(db, search, parts.where)
+        : readsEveryMatch(search)
+          ? rankedPageQuery(db, search, parts)
+          : pageQuery(db, search, parts);
+    const { sql: text, params } = query.toSQL();
+    const compiled = { text, params };
+    if (compiledSearches.size >= COMPILED_SEARCHES) {
+      compiledSearches.delete(compiledSearches.keys().next().value!);
+    }
+    compiledSearches.set(key, compiled);
+    return compiled;
+  }
+
+  /** The statements of a search with its values (read by the index tests through EXPLAIN). */
+  function searchQueries(search: ListingSearch) {
+    const values = searchValues(search);
+    const withValues = (statement: CompiledStatement) => ({
+      toSQL: () => ({ sql: statement.text, params: fillPlaceholders(statement.params, values) }),
+    });
     return {
-      count: countQuery(executor, search, parts.where),
-      page: pageQuery(executor, search, parts),
-      rankedPage: rankedPageQuery(executor, search, parts),
+      count: withValues(compiledSearch('count', search)),
+      page: withValues(compiledSearch('page', search)),
     };
   }
 
-  async function runSearch(executor: Executor, search: ListingSearch) {
-    const parts = searchParts(search);
-    const readsEveryMatch =
-      (search.q !== null && search.sort === 'relevance') ||
-      (search.sort === 'distance' && search.radiusMiles !== null);
-    const page = await (readsEveryMatch
-      ? rankedPageQuery(executor, search, parts)
-      : pageQuery(executor, search, parts));
+  async function runSearch(search: ListingSearch) {
+    const values = searchValues(search);
+    const page = await queryRows(db, compiledSearch('page', search), values);
     // A text search shows no match past its limit, whatever page is asked for.
     const shown =
       search.q === null ? page : page.slice(0, Math.max(0, TEXT_SEARCH_MATCH_LIMIT - search.offset));
-    const rows = shown.map(({ total: _total, ...row }) => row);
+    const rows = shown.map(searchRow);
     let total: number;
-    if (page[0]) total = page[0].total;
+    if (page[0]) total = Number(page[0][TOTAL_AT]);
     // Nothing matched, or the page is past the last one and no row carries the total.
     else if (search.offset === 0) total = 0;
-    else total = (await countQuery(executor, search, parts.where))[0]?.total ?? 0;
+    else total = Number((await queryRows(db, compiledSearch('count', search), values))[0]?.[0] ?? 0);
     // A text search counts one past its limit to know that there are more.
     if (search.q !== null && total > TEXT_SEARCH_MATCH_LIMIT) {
       return { rows, total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true };
@@ -557,11 +771,11 @@ export function createListingsRepository(db: Database) {
   return {
     db,
 
-    searchQueries: (search: ListingSearch) => searchQueries(db, search),
+    searchQueries,
 
     async search(search: ListingSearch) {
-      if (!search.q) return runSearch(db, search);
-      return runSearch(db, { ...search, qCorrected: await correctSearchText(db, search.q) });
+      if (!search.q) return runSearch(search);
+      return runSearch({ ...search, qCorrected: await correctSearchText(db, search.q) });
     },
 
     correctSearchText: (q: string) => correctSearchText(db, q),

@@ -19,6 +19,7 @@ import {
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { schemaSerializer } from '../../http/schema-serializer.js';
 import type { BodyReader, ListingsService } from './listings.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
@@ -54,6 +55,8 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
       querystring: ListListingsQuery,
       response: { 200: ListingListDto, ...errors },
     },
+    // A hot read: its presenter builds exactly the DTO (decision 0014).
+    serializerCompiler: schemaSerializer,
     handler: async (request) => {
       const invalid = request.validationError;
       if (invalid) {
@@ -75,6 +78,7 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
       summary: 'Home rows: 4 random featured, 4 newest and 4 recently sold listings',
       response: { 200: HomeListingsDto },
     },
+    serializerCompiler: schemaSerializer,
     handler: async (request) => listings.home(request.activeSession?.userId ?? null),
   });
 
@@ -87,6 +91,7 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
       params: ListingIdParams,
       response: { 200: ListingDto, ...errors },
     },
+    serializerCompiler: schemaSerializer,
     handler: async (request) => {
       assertValidId(request);
       return listings.detail(request.params.id, request.actor);

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  LISTING_MESSAGES as M,
-  ListingListDto,
-  TEXT_SEARCH_MATCH_LIMIT,
-  type ListingDto,
-} from '@castline/shared';
+import { LISTING_MESSAGES as M, ListingDto, ListingListDto, TEXT_SEARCH_MATCH_LIMIT } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
   buildUser,
   errorOf,
   get,
+  post,
   type BuildListingOverrides,
   type Caller,
 } from '../../../test/factories.js';
@@ -190,6 +186,68 @@ describe('GET /api/listings: what the public sees', () => {
     await expectExactTotals('sold and deleted');
     await t.database.db.execute(sql`delete from products where ${mine}`);
     await expectExactTotals('removed');
+  });
+});
+
+describe('searches compiled once per shape (decision 0014)', () => {
+  it('shows every field of a listing as its own page does, with the viewer and the distance', async () => {
+    const sellerId = await seller();
+    const viewer = await signedInMember(t.app, t.database.db);
+    const [rod] = await listingsInOrder(sellerId, [
+      {
+        title: 'St. Croix Mojo Bass 7ft rod',
+        price: 149.99,
+        category: 'rods',
+        condition: 'like new',
+        gear_types: ['Freshwater', 'Bass'],
+        images: ['/files/product-images/mojo-1.webp', '/files/product-images/mojo-2.webp'],
+        brand: 'St. Croix',
+        model: 'Mojo Bass',
+        rod_brand: 'St. Croix',
+        rod_composition: 'graphite',
+        rod_length_feet: 7,
+        rod_length_inches: 1,
+        rod_power_rating: 'Medium',
+        location: 'Dallas, TX',
+        location_lat: DALLAS.lat,
+        location_lng: DALLAS.lng,
+        likes_count: 3,
+      },
+    ]);
+    expect((await post(t.app, `/api/listings/${rod!.id}/favorite`, undefined, viewer)).statusCode).toBe(200);
+
+    const page = await list(
+      { seller_id: sellerId, lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 500, sort: 'distance' },
+      viewer,
+    );
+    const detail = await get(t.app, `/api/listings/${rod!.id}`, viewer);
+    expect(page.items).toHaveLength(1);
+    const [found] = page.items;
+    // Austin to Dallas: 182 miles as the crow flies.
+    expect(found!.distance).toBeGreaterThan(180);
+    expect(found!.distance).toBeLessThan(184);
+    expect({ ...found, distance: null }).toEqual(ListingDto.parse(detail.json()));
+    expect(found).toMatchObject({ favorited: true, liked: false, price: 149.99, rod_length_inches: 1 });
+  });
+
+  it("binds each search's own values into a shape it shares with others", async () => {
+    const sellerId = await seller();
+    await listingsInOrder(sellerId, [
+      { title: 'rod', category: 'rods', price: 100, condition: 'good' },
+      { title: 'reel', category: 'reels', price: 60, condition: 'fair' },
+      { title: 'lure', category: 'tackle', price: 8, condition: 'new' },
+    ]);
+    const shaped = async (query: Record<string, string | number>) =>
+      titles((await list({ seller_id: sellerId, ...query })).items);
+    expect(await shaped({ category: 'rods' })).toEqual(['rod']);
+    expect(await shaped({ category: 'reels' })).toEqual(['reel']);
+    expect(await shaped({ category: 'rods,tackle' })).toEqual(['lure', 'rod']);
+    expect(await shaped({ category: 'reels,tackle' })).toEqual(['lure', 'reel']);
+    expect(await shaped({ price: '50-150' })).toEqual(['reel', 'rod']);
+    expect(await shaped({ price: '1-10' })).toEqual(['lure']);
+    expect(await shaped({ condition: 'new,fair', sort: 'price_asc' })).toEqual(['lure', 'reel']);
+    expect(await shaped({ page: 2, pageSize: 2 })).toEqual(['rod']);
+    expect((await list({ seller_id: sellerId, page: 3, pageSize: 2 })).total).toBe(3);
   });
 });
 
