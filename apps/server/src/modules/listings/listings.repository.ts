@@ -13,7 +13,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
+import { degreeBox, greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
 import { bigint, pgTable, primaryKey, text, unionAll } from 'drizzle-orm/pg-core';
 import { TEXT_SEARCH_MATCH_LIMIT, type ListingFields, type NotificationDto } from '@castline/shared';
 import { queryRows, type CompiledStatement, type Database, type Transaction } from '../../db/client.js';
@@ -186,6 +186,10 @@ const bound = {
   lat: sql.placeholder('lat'),
   lng: sql.placeholder('lng'),
   meters: sql.placeholder('meters'),
+  latMin: sql.placeholder('latMin'),
+  latMax: sql.placeholder('latMax'),
+  lngMin: sql.placeholder('lngMin'),
+  lngMax: sql.placeholder('lngMax'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
@@ -193,6 +197,7 @@ type SearchValues = Record<keyof typeof bound, unknown>;
 
 /** The values a search's placeholders stand for. */
 function searchValues(search: ListingSearch): SearchValues {
+  const meters = search.radiusMiles === null ? null : search.radiusMiles * METERS_PER_MILE;
   return {
     viewer: search.viewerId,
     ownSellerId: search.scope.kind === 'own' ? search.scope.sellerId : null,
@@ -212,7 +217,10 @@ function searchValues(search: ListingSearch): SearchValues {
     rodLengthMax: search.rodLengthMax,
     lat: search.point?.lat ?? null,
     lng: search.point?.lng ?? null,
-    meters: search.radiusMiles === null ? null : search.radiusMiles * METERS_PER_MILE,
+    meters,
+    ...(search.point && meters !== null
+      ? degreeBox(search.point.lat, search.point.lng, meters)
+      : { latMin: null, latMax: null, lngMin: null, lngMax: null }),
     limit: search.limit,
     offset: search.offset,
   };
@@ -425,12 +433,19 @@ function searchConditions(search: ListingSearch): SQL[] {
     conditions.push(sql.raw(`"products"."is_featured" = ${search.featured ? 'true' : 'false'}`));
   }
   if (search.point && search.radiusMiles !== null) {
-    // earth_box is the indexable (GiST) bounding cube; the great-circle distance trims its corners.
+    // A box of latitudes and longitudes around the point (degreeBox), which the public list reads
+    // from products_public_location_idx alone; the great-circle distance trims its corners.
     conditions.push(
       sql`${products.location_lat} is not null and ${products.location_lng} is not null`,
-      sql`earth_box(${pointEarth(searchPoint)}, ${bound.meters}::float8) @> ${listingEarth}`,
-      sql`${distanceMeters(searchPoint)} <= ${bound.meters}::float8`,
+      sql`${products.location_lat} between ${bound.latMin} and ${bound.latMax}`,
+      sql`${products.location_lng} between ${bound.lngMin} and ${bound.lngMax}`,
     );
+    // Other lists (sold, a seller's own) have no such index: the earthdistance GiST index (its
+    // bounding cube) serves them. Not on the public list, whose plan it would take over.
+    if (scope.kind !== 'public') {
+      conditions.push(sql`earth_box(${pointEarth(searchPoint)}, ${bound.meters}::float8) @> ${listingEarth}`);
+    }
+    conditions.push(sql`${distanceMeters(searchPoint)} <= ${bound.meters}::float8`);
   }
   return conditions;
 }

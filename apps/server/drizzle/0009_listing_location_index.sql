@@ -1,0 +1,12 @@
+-- Radius search over public listings through a B-tree on the coordinates. A search within a
+-- radius reads the listings of a latitude and longitude box around the point (degreeBox in
+-- src/db/great-circle.ts) from this index alone (an index-only scan: the id, and the category,
+-- price and condition that searches filter by most, are included), then the great-circle
+-- distance trims the box's corners. Through the earthdistance GiST index, the same search
+-- visited one heap page for every listing in the radius (21,717 pages for 50 miles around
+-- Austin at 1,000,000 listings): 98 ms against 19 ms; with a category and a price range around
+-- Chicago, 33 ms against 13 ms. The GiST index stays for radius
+-- searches outside the public list (sold listings, a seller's own). "Public" is
+-- PUBLIC_LISTING_PREDICATE. Not declared in src/db/schema, like the other partial indexes whose
+-- predicate or included columns drizzle-kit would rewrite.
+CREATE INDEX "products_public_location_idx" ON "products" USING btree ("location_lat","location_lng") INCLUDE ("id","category","price","condition") WHERE deleted = false AND visible_in_marketplace = true AND moderation_status IN ('active', 'pending') AND sold = false AND location_lat IS NOT NULL AND location_lng IS NOT NULL;
