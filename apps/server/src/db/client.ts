@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { holdEmbeddedDatabase } from './embedded-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -147,10 +148,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     return databaseFromPool(pool);
   }
-  const dir = path.join(options.dataDir, 'pglite');
+  const dir = embeddedDataFolder(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  const client = await createPglite({ dataDir: dir });
-  return databaseFromPglite(client);
+  const release = holdEmbeddedDatabase(dir);
+  try {
+    const handle = databaseFromPglite(await createPglite({ dataDir: dir }));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The embedded database's folder under DATA_DIR. */
+export function embeddedDataFolder(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
 }
 
 /** A transaction handle: repositories take `Database | Transaction` so that callers can compose them. */
