@@ -14,6 +14,7 @@ import { API_RATE_LIMIT, AUTH_MESSAGES } from '@castline/shared';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
+import { recordRoutes } from './http/route-table.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loadPagePrerenderer } from './http/page-prerender.js';
 import { ForbiddenError } from './http/errors.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; other bodies are answered 415.
