@@ -35,7 +35,9 @@ declare module 'fastify' {
 export function registerAuthHooks(app: FastifyInstance, accounts: AccountsService): void {
   app.decorateRequest('activeSession', null);
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: who may call a route is settled before its input is looked at (a guest
+  // is told 401 and a member without the permission 403, whatever they sent).
+  app.addHook('preValidation', async (request, reply) => {
     const { auth: mode, permissions, actor: wantsActor } = request.routeOptions.config;
     if (!mode) return;
     const { result, setCookies } = await accounts.resolveSession(requestContext(request));
@@ -59,7 +61,7 @@ export function registerAuthHooks(app: FastifyInstance, accounts: AccountsServic
   });
 }
 
-/** The actor the preHandler loaded; a route that calls this sets `auth` 'admin' or 'captain', or `actor: true`. */
+/** The actor the access hook loaded; a route that calls this sets `auth` 'admin' or 'captain', or `actor: true`. */
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
   return request.actor;

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's access config (`config.auth`, `config.permissions`), when it declares one. */
+  auth?: unknown;
+  permissions?: unknown;
 }
 
 declare module 'fastify' {
@@ -18,6 +21,9 @@ export function recordRoutes(app: FastifyInstance): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url });
+    const config = (route.config ?? {}) as { auth?: unknown; permissions?: unknown };
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, auth: config.auth, permissions: config.permissions });
+    }
   });
 }

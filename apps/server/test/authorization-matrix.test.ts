@@ -1,0 +1,395 @@
+/**
+ * The authorization matrix: every route of the app (app.routeTable) × every kind of actor →
+ * the answer expected. A route added without an entry here fails the first test, so every new
+ * route gets its row. Each request carries a JSON body of `{}`, so "allowed" means the guards
+ * let the actor through (the answer may still be 400 for the empty body, or 404), and "denied"
+ * means 401, 403 or, for someone else's resource, 404. No answer may be a 5xx.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS, type AdminPermission } from '@castline/shared';
+import { notifications, profiles } from '../src/db/schema/index.js';
+import { useTestApp } from './test-app.js';
+import { buildListing, buildUser, post, signIn, uniqueIp, type Caller } from './factories.js';
+import { forumRateKey } from '../src/modules/forum/forum.service.js';
+
+const t = useTestApp();
+
+const ACTORS = [
+  'guest',
+  'member',
+  'owner',
+  'otherMember',
+  'banned',
+  'captain',
+  'nonCaptain',
+  'moderator',
+  'support',
+  'admin',
+] as const;
+type ActorName = (typeof ACTORS)[number];
+/** The order actors call each route in: the owner last, so that the others meet its resources. */
+const CALL_ORDER: ActorName[] = [...ACTORS.filter((actor) => actor !== 'owner'), 'owner'];
+
+/**
+ * ok: past the guards (any answer but 401/403, never 5xx); denied: 401, 403 or 404; refused: any
+ * 4xx, never a success (a banned member's write whose ban the service checks once the input is
+ * valid: feature tests send valid input and see 403); or an exact status.
+ */
+type Outcome = 'ok' | 'denied' | 'refused' | 401 | 403;
+type Row = Record<ActorName, Outcome>;
+
+const everyone = (outcome: Outcome): Row =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Row;
+
+/** Anyone, signed in or not, banned or not. */
+const PUBLIC = everyone('ok');
+/** Any session; a banned member still reads. */
+const SIGNED_IN = { ...everyone('ok'), guest: 401 } satisfies Row;
+/** Any session that is not banned. */
+const MEMBER_WRITE = { ...SIGNED_IN, banned: 'refused' } satisfies Row;
+/** Captains (members are captains unless made otherwise), not banned ones. */
+const CAPTAIN = { ...SIGNED_IN, nonCaptain: 403, banned: 403 } satisfies Row;
+/** The owner of the resource in the URL; anyone else is refused or told it does not exist. */
+const OWNER = (overrides: Partial<Row> = {}): Row => ({
+  ...everyone('denied'),
+  guest: 401,
+  owner: 'ok',
+  ...overrides,
+});
+/** Staff holding `permission`: admin always; moderator and support by their role's permissions. */
+const STAFF = (permission: AdminPermission): Row => ({
+  ...everyone(403),
+  guest: 401,
+  moderator: ROLE_PERMISSIONS.moderator.includes(permission) ? 'ok' : 403,
+  support: ROLE_PERMISSIONS.support.includes(permission) ? 'ok' : 403,
+  admin: 'ok',
+});
+/** A listing's moderators may act on it as its seller does. */
+const LISTING_OWNER_OR_STAFF = OWNER({ moderator: 'ok', admin: 'ok' });
+
+const MATRIX: Record<string, Row> = {
+  // Accounts
+  'POST /api/auth/sign-up': PUBLIC,
+  'POST /api/auth/sign-in': PUBLIC,
+  'POST /api/auth/sign-out': PUBLIC,
+  'POST /api/auth/verify-email': PUBLIC,
+  'POST /api/auth/send-verification-email': PUBLIC,
+  'POST /api/auth/request-password-reset': PUBLIC,
+  'POST /api/auth/reset-password': PUBLIC,
+  'GET /api/auth/session': PUBLIC,
+  'GET /api/auth/me': SIGNED_IN,
+  'GET /api/auth/sessions': SIGNED_IN,
+  'DELETE /api/auth/sessions/:sessionId': SIGNED_IN,
+  'POST /api/auth/sessions/revoke-others': SIGNED_IN,
+  // Settings
+  'POST /api/settings/password': SIGNED_IN,
+  'POST /api/settings/email': SIGNED_IN,
+  'POST /api/settings/email/confirm': PUBLIC,
+  'GET /api/settings/notifications': SIGNED_IN,
+  'PUT /api/settings/notifications': SIGNED_IN,
+  'DELETE /api/settings/account': SIGNED_IN,
+  // Listings
+  'GET /api/listings': PUBLIC,
+  'GET /api/listings/home': PUBLIC,
+  'GET /api/listings/:id': PUBLIC,
+  'GET /api/listings/:id/similar': PUBLIC,
+  'POST /api/listings': MEMBER_WRITE,
+  'PUT /api/listings/:id': LISTING_OWNER_OR_STAFF,
+  'DELETE /api/listings/:id': LISTING_OWNER_OR_STAFF,
+  'POST /api/listings/:id/mark-sold': OWNER(),
+  'GET /api/listings/:id/buyer-candidates': OWNER(),
+  // The seller cannot rate their own sale (409 while it is unsold).
+  'POST /api/listings/:id/rating': { ...MEMBER_WRITE, owner: 'refused' },
+  'POST /api/listings/:id/like': MEMBER_WRITE,
+  'POST /api/listings/:id/favorite': MEMBER_WRITE,
+  'GET /api/me/favorites': SIGNED_IN,
+  // Offers
+  'POST /api/listings/:id/offers': { ...MEMBER_WRITE, owner: 'denied' },
+  'GET /api/listings/:id/offers/mine': SIGNED_IN,
+  'GET /api/me/offers': SIGNED_IN,
+  // The owner sells, the other member made the offer: each side may only take its own steps
+  // (a party's wrong step is refused, by state first: 409 once the offer is closed).
+  'POST /api/offers/:id/accept': OWNER({ otherMember: 'refused' }),
+  'POST /api/offers/:id/reject': OWNER({ otherMember: 'refused' }),
+  'POST /api/offers/:id/counter': OWNER({ otherMember: 'refused' }),
+  'POST /api/offers/:id/cancel': OWNER({ owner: 'refused', otherMember: 'ok' }),
+  // Messages, presence, notifications
+  'GET /api/conversations': SIGNED_IN,
+  'GET /api/conversations/:userId': SIGNED_IN,
+  'GET /api/conversations/:userId/messages': SIGNED_IN,
+  'POST /api/conversations/:userId/read': SIGNED_IN,
+  'POST /api/messages': MEMBER_WRITE,
+  'GET /api/me/unread': SIGNED_IN,
+  'GET /api/presence': SIGNED_IN,
+  'GET /api/realtime': SIGNED_IN,
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/read-all': SIGNED_IN,
+  'POST /api/notifications/sync': SIGNED_IN,
+  'POST /api/notifications/:id/read': OWNER(),
+  'DELETE /api/notifications/:id': OWNER(),
+  // Alerts
+  'GET /api/alerts': SIGNED_IN,
+  'POST /api/alerts': MEMBER_WRITE,
+  'PATCH /api/alerts/:id': OWNER(),
+  'DELETE /api/alerts/:id': OWNER(),
+  'GET /api/alerts/matches': SIGNED_IN,
+  'POST /api/alerts/matches/:id/read': { ...SIGNED_IN, owner: 'ok' },
+  // Forum
+  'GET /api/forum/categories': PUBLIC,
+  'GET /api/forum/posts': PUBLIC,
+  'GET /api/forum/posts/:id': PUBLIC,
+  'GET /api/forum/trending': PUBLIC,
+  'GET /api/forum/top-contributors': PUBLIC,
+  'POST /api/forum/posts': MEMBER_WRITE,
+  'PATCH /api/forum/posts/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
+  'DELETE /api/forum/posts/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
+  'POST /api/forum/posts/:id/comments': MEMBER_WRITE,
+  'POST /api/forum/posts/:id/like': MEMBER_WRITE,
+  'POST /api/forum/comments/:id/like': MEMBER_WRITE,
+  'DELETE /api/forum/comments/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
+  // Profiles, reports, uploads
+  'GET /api/profiles/search': SIGNED_IN,
+  'GET /api/profiles/:userId': SIGNED_IN,
+  'PATCH /api/profiles/me': SIGNED_IN,
+  'POST /api/profiles/:userId/block': { ...SIGNED_IN, owner: 'ok' },
+  'GET /api/me/blocked': SIGNED_IN,
+  'POST /api/reports': MEMBER_WRITE,
+  'POST /api/uploads/:bucket': MEMBER_WRITE,
+  // Captain's Club
+  'GET /api/captains-club': CAPTAIN,
+  // Admin
+  'GET /api/admin/access': SIGNED_IN,
+  'GET /api/admin/overview': STAFF('users.read'),
+  'GET /api/admin/users': STAFF('users.read'),
+  'GET /api/admin/users/:id': STAFF('users.read'),
+  'GET /api/admin/roles': STAFF('users.read'),
+  'POST /api/admin/users/:id/ban': STAFF('users.ban'),
+  'POST /api/admin/users/:id/unban': STAFF('users.ban'),
+  'PATCH /api/admin/users/:id/role': STAFF('users.roles'),
+  'GET /api/admin/sessions': STAFF('sessions.manage'),
+  'DELETE /api/admin/sessions/:id': STAFF('sessions.manage'),
+  'GET /api/admin/settings': STAFF('settings.manage'),
+  'PUT /api/admin/settings': STAFF('settings.manage'),
+  'GET /api/admin/analytics': STAFF('analytics.read'),
+  'GET /api/admin/audit-logs': STAFF('audit.read'),
+  'GET /api/admin/monitoring/errors': STAFF('analytics.read'),
+  'GET /api/admin/monitoring/errors/:fingerprint': STAFF('analytics.read'),
+  'GET /api/admin/monitoring/events': STAFF('analytics.read'),
+  'GET /api/admin/moderation/queue': STAFF('content.moderate'),
+  'POST /api/admin/moderation/queue/:id/review': STAFF('content.moderate'),
+  'GET /api/admin/moderation/logs': STAFF('content.moderate'),
+  'GET /api/admin/moderation/rules': STAFF('moderation.rules'),
+  'POST /api/admin/moderation/rules': STAFF('moderation.rules'),
+  'PATCH /api/admin/moderation/rules/:id': STAFF('moderation.rules'),
+  'DELETE /api/admin/moderation/rules/:id': STAFF('moderation.rules'),
+  'GET /api/admin/moderation/listings': STAFF('listings.manage'),
+  'POST /api/admin/moderation/listings/:id/approve': STAFF('listings.manage'),
+  'POST /api/admin/moderation/listings/:id/reject': STAFF('listings.manage'),
+  'GET /api/admin/forum/posts': STAFF('forum.manage'),
+  'GET /api/admin/forum/comments': STAFF('forum.manage'),
+  // Monitoring from the browser
+  'POST /api/monitoring/errors': SIGNED_IN,
+  'POST /api/monitoring/events': SIGNED_IN,
+  // Platform
+  'GET /api/health': PUBLIC,
+  'GET /api/site-notice': PUBLIC,
+  'GET /api/places/suggestions': PUBLIC,
+  'GET /api/places/geocode': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/json': PUBLIC,
+  'GET /api/docs/yaml': PUBLIC,
+  'GET /api/docs/static/index.html': PUBLIC,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC,
+  'GET /api/docs/static/*': PUBLIC,
+  'GET /api/dev/mailbox': PUBLIC,
+  'GET /dev/mailbox': PUBLIC,
+  'GET /files/*': PUBLIC,
+  'GET /metrics': PUBLIC,
+};
+
+/**
+ * Routes that delete the shared resources, then those that end the caller's session or account,
+ * run last and in this order, so that every other route sees the resources and sessions alive.
+ */
+const LAST = [
+  'POST /api/offers/:id/accept',
+  'POST /api/offers/:id/reject',
+  'POST /api/offers/:id/counter',
+  'POST /api/offers/:id/cancel',
+  'DELETE /api/forum/comments/:id',
+  'DELETE /api/forum/posts/:id',
+  'DELETE /api/alerts/:id',
+  'DELETE /api/notifications/:id',
+  'DELETE /api/listings/:id',
+  'DELETE /api/auth/sessions/:sessionId',
+  'POST /api/settings/password',
+  'DELETE /api/settings/account',
+  'POST /api/auth/sessions/revoke-others',
+  'POST /api/auth/sign-out',
+];
+const order = (key: string) => LAST.indexOf(key) + 1;
+
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const NO_SUCH_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+
+interface Resources {
+  callers: Record<ActorName, Caller | null>;
+  ids: Record<string, string>;
+}
+let resources: Resources;
+
+async function member(options: { adminRole?: 'moderator' | 'support' | 'admin' } = {}) {
+  const user = await buildUser(t.database.db, options.adminRole ? { adminRole: options.adminRole } : {});
+  const cookie = await signIn(t.app, user.email, user.password, uniqueIp());
+  return { id: user.id, cookie };
+}
+
+beforeAll(async () => {
+  const [owner, memberActor, other, banned, captain, nonCaptain, moderator, support, admin] =
+    await Promise.all([
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+      member({ adminRole: 'moderator' }),
+      member({ adminRole: 'support' }),
+      member({ adminRole: 'admin' }),
+    ]);
+  const db = t.database.db;
+  // A banned member who still holds a session (a ban also ends sessions; this one survived).
+  await db.update(profiles).set({ banned: true, status: 'banned' }).where(eq(profiles.id, banned!.id));
+  await db.update(profiles).set({ is_captain: false }).where(eq(profiles.id, nonCaptain!.id));
+
+  // The owner's resources.
+  const listing = await buildListing(db, owner!.id, { title: 'Matrix reel' });
+  const as = (who: { cookie: string }) => ({ cookie: who.cookie, ip: uniqueIp() });
+  const alert = await post(
+    t.app,
+    '/api/alerts',
+    { name: 'Matrix alert', filters: { category: ['reels'] } },
+    as(owner!),
+  );
+  expect(alert.statusCode, alert.body).toBe(201);
+  await t.rateLimiter.reset(forumRateKey('post', owner!.id));
+  const forumPost = await post(
+    t.app,
+    '/api/forum/posts',
+    { title: 'Matrix post', category: 'Fishing Reports', content: 'Walleye at dawn.', images: [] },
+    as(owner!),
+  );
+  expect(forumPost.statusCode, forumPost.body).toBe(201);
+  await t.rateLimiter.reset(forumRateKey('comment', owner!.id));
+  const comment = await post(
+    t.app,
+    `/api/forum/posts/${forumPost.json().id}/comments`,
+    { content: 'Same here.' },
+    as(owner!),
+  );
+  expect(comment.statusCode, comment.body).toBe(201);
+  // An offer on the owner's listing, made by the other member: the owner sells, the other buys.
+  const offer = await post(t.app, `/api/listings/${listing.id}/offers`, { amount: 20 }, as(other!));
+  expect(offer.statusCode, offer.body).toBe(201);
+  const [notification] = await db
+    .insert(notifications)
+    .values({ user_id: owner!.id, type: 'NEW_MESSAGE', title: 'Matrix', message: 'A message' })
+    .returning({ id: notifications.id });
+
+  resources = {
+    callers: {
+      guest: null,
+      member: memberActor!,
+      owner: owner!,
+      otherMember: other!,
+      banned: banned!,
+      captain: captain!,
+      nonCaptain: nonCaptain!,
+      moderator: moderator!,
+      support: support!,
+      admin: admin!,
+    },
+    ids: {
+      owner: owner!.id,
+      listing: listing.id,
+      alert: alert.json().id,
+      post: forumPost.json().id,
+      comment: comment.json().id,
+      offer: offer.json().id,
+      notification: notification!.id,
+    },
+  };
+}, 60_000);
+
+/** The route's URL with its parameters filled: the owner's resource where the route names one. */
+function urlOf(url: string): string {
+  const { ids } = resources;
+  const idFor = (prefix: string) =>
+    [
+      ['/api/listings/', ids.listing],
+      ['/api/admin/moderation/listings/', ids.listing],
+      ['/api/alerts/matches/', NO_SUCH_ID],
+      ['/api/alerts/', ids.alert],
+      ['/api/forum/posts/', ids.post],
+      ['/api/forum/comments/', ids.comment],
+      ['/api/offers/', ids.offer],
+      ['/api/notifications/', ids.notification],
+      ['/api/admin/users/', ids.owner],
+    ].find(([start]) => prefix.startsWith(start!))?.[1] ?? NO_SUCH_ID;
+  return url
+    .replace(/:id\b/, () => idFor(url))
+    .replace(':userId', ids.owner!)
+    .replace(':sessionId', NO_SUCH_ID)
+    .replace(':bucket', 'product-images')
+    .replace(':fingerprint', 'no-such-error')
+    .replace('*', 'no-such-file');
+}
+
+function allowed(outcome: Outcome, status: number): boolean {
+  if (outcome === 'ok') return status !== 401 && status !== 403;
+  if (outcome === 'denied') return status === 401 || status === 403 || status === 404;
+  if (outcome === 'refused') return status >= 400 && status < 500;
+  return status === outcome;
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every route the server answers, and no row for a route that is gone', () => {
+    const routes = [
+      ...new Set(t.app.routeTable.filter((route) => route.method !== 'HEAD').map(routeKey)),
+    ].sort();
+    expect(routes).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers every route × actor as the matrix says, never with a 5xx', async () => {
+    const routes = t.app.routeTable
+      .filter((route) => route.method !== 'HEAD')
+      .sort((a, b) => order(routeKey(a)) - order(routeKey(b)));
+    const wrong: string[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      const row = MATRIX[routeKey(route)]!;
+      for (const actor of CALL_ORDER) {
+        const caller = resources.callers[actor];
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route.url),
+          remoteAddress: uniqueIp(),
+          headers: {
+            ...(caller ? { cookie: caller.cookie } : {}),
+            ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(route.method === 'GET' ? {} : { payload: '{}' }),
+        });
+        requests += 1;
+        if (response.statusCode >= 500 || !allowed(row[actor], response.statusCode)) {
+          wrong.push(
+            `${routeKey(route)} as ${actor}: expected ${row[actor]}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(requests).toBe(routes.length * ACTORS.length);
+  }, 120_000);
+});
