@@ -10,14 +10,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { API_RATE_LIMIT, AUTH_MESSAGES } from '@castline/shared';
+import { API_RATE_LIMIT, APP_MESSAGES, AUTH_MESSAGES } from '@castline/shared';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loadPagePrerenderer } from './http/page-prerender.js';
-import { ForbiddenError } from './http/errors.js';
+import { ForbiddenError, ValidationError } from './http/errors.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -78,6 +78,17 @@ export interface AppContext extends AppDeps {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether any string in a parsed request part (object, array, string) holds U+0000. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const key in value as Record<string, unknown>) {
+    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
 
 /** Builds the whole server without listening; main.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -177,6 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   registerAuthHooks(app, accounts);
+  // PostgreSQL text cannot hold U+0000: API input carrying it is refused as invalid (400) instead
+  // of failing in the database. After the access hook, so that 401 and 403 still come first.
+  // (A stored file's key with one is simply not found.)
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+      throw new ValidationError(APP_MESSAGES.nulCharacter);
+    }
+  });
 
   registerHealthRoutes(app, database, APP_VERSION);
   registerAccountsRoutes(app, accounts);

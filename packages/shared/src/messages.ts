@@ -55,6 +55,7 @@ export const APP_MESSAGES = {
   notFound: 'Not found',
   internal: 'An unexpected error occurred. Please try again.',
   invalidRequest: 'The request is invalid.',
+  nulCharacter: 'Text cannot contain the NUL character.',
 } as const;
 
 /** Access texts (spec 000 §6, 001 §5). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES as M } from '@castline/shared';
+import { APP_MESSAGES, AUTH_MESSAGES as M } from '@castline/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { errorOf, get, post } from '../../test/factories.js';
 
@@ -43,6 +43,18 @@ describe('the HTTP frame', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('refuses text holding the NUL character as invalid input (400), wherever it is sent', async () => {
+    for (const response of [
+      await get(t.app, '/api/listings?q=reel%00'),
+      await get(t.app, '/api/forum/posts/%00'),
+      await post(t.app, '/api/auth/sign-in', { email: 'a\u0000@b.co', password: 'x' }),
+      await post(t.app, '/api/auth/sign-up', { nested: [{ deep: 'x\u0000' }] }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message: APP_MESSAGES.nulCharacter });
+    }
   });
 
   it('refuses state-changing API calls from another site', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 /** One route the server answers: a method and its URL pattern (`:id` for parameters). */
 export interface RouteEntry {
@@ -7,6 +7,8 @@ export interface RouteEntry {
   /** The route's access config (`config.auth`, `config.permissions`), when it declares one. */
   auth?: unknown;
   permissions?: unknown;
+  /** Its request and response schemas (zod), as registered. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -23,7 +25,13 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: unknown; permissions?: unknown };
     for (const method of [route.method].flat()) {
-      table.push({ method, url: route.url, auth: config.auth, permissions: config.permissions });
+      table.push({
+        method,
+        url: route.url,
+        auth: config.auth,
+        permissions: config.permissions,
+        schema: route.schema,
+      });
     }
   });
 }

@@ -1,0 +1,233 @@
+/**
+ * Input fuzzing: for every route of the app (app.routeTable), property-based requests built from
+ * the route's own zod schemas (its body, query and path parameters by name) with values that are
+ * valid, at the edges, of the wrong type, oversized, unusual unicode or injection strings. No
+ * answer may be a 5xx or show internals (a stack, SQL, a driver's message). A route whose every
+ * fuzzed request was rejected (4xx) must leave every table as it found it. The runs are seeded:
+ * the same inputs every time, and a failure names the shrunk input that caused it.
+ */
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { RouteEntry } from '../src/http/route-table.js';
+import { useTestApp } from './test-app.js';
+import { buildListing, buildUser, signIn, uniqueIp } from './factories.js';
+
+const t = useTestApp();
+
+/** Inputs per route; with the seed, the same ones on every run. */
+const RUNS_PER_ROUTE = 24;
+const SEED = 20261125;
+
+/** Routes that end the caller's session run last (so that the others are fuzzed signed in). */
+const ENDS_SESSION = new Set([
+  'POST /api/auth/sign-out',
+  'POST /api/auth/sessions/revoke-others',
+  'DELETE /api/settings/account',
+  'POST /api/settings/password',
+]);
+/**
+ * Tables that a rejected request may write by design: failed attempts are counted (rate limits
+ * on sign-in, sign-up, resets), and browser error reports are kept.
+ */
+const WRITTEN_ON_REJECTION = new Set(['rate_limits']);
+
+/** What an answer must never show. */
+const INTERNALS = [
+  /\bat [\w.<>]+ \(|node_modules|\.[tj]s:\d+/, // a stack
+  /drizzle|pglite|postgres|syntax error|violates|duplicate key|invalid input syntax/i, // the driver
+  /\b(select|insert into|update|delete from)\b[^"]*\\?"\w+\\?"/i, // SQL text with its identifiers
+];
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  'a'.repeat(5_000),
+  'x'.repeat(120_000),
+  "' OR '1'='1' --",
+  "'; DROP TABLE products; --",
+  '" onmouseover="alert(1)',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\u202Egnp.exe',
+  'Z̸̡̛a̷̕l̴̡g̸o̶',
+  '🎣🐟🚤'.repeat(50),
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '\uD800',
+  'NaN',
+  '-1',
+  '1e309',
+  '00000000-0000-0000-0000-000000000000',
+  '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f',
+  '{"$gt": ""}',
+  'true',
+  'null',
+  '2026-02-30T25:61:00Z',
+];
+
+/** One value for a field: any JSON, with the edge cases weighted in. */
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      0,
+      -1,
+      1,
+      1.5,
+      -0.01,
+      2 ** 31,
+      2 ** 53 + 1,
+      1e308,
+      -1e308,
+      99_999_999,
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom<unknown>(...NASTY_STRINGS, 1, null), { maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+/** The field names of a zod object schema (or none). */
+function fieldsOf(schema: unknown): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/** A body: an object over the schema's fields (some left out, some unknown added), or any JSON. */
+function bodyFor(route: RouteEntry): fc.Arbitrary<unknown> {
+  const fields = fieldsOf(route.schema?.body);
+  const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] });
+  return fc.oneof(
+    { weight: 4, arbitrary: record },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(record, fc.dictionary(fc.string(), value, { maxKeys: 3 }))
+        .map(([a, b]) => ({ ...b, ...a })),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+}
+
+/** A query string over the schema's parameters, values as text (arrays as repeats). */
+function queryFor(route: RouteEntry): fc.Arbitrary<string> {
+  const fields = fieldsOf(route.schema?.querystring);
+  if (fields.length === 0) return fc.constant('');
+  return fc
+    .record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] })
+    .map((query) => {
+      const search = new URLSearchParams();
+      for (const [key, raw] of Object.entries(query)) {
+        for (const item of Array.isArray(raw) ? raw : [raw]) {
+          search.append(key, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
+        }
+      }
+      const text = search.toString();
+      return text ? `?${text}` : '';
+    });
+}
+
+/** The URL with each path parameter replaced by a fuzzed value (a real listing's id now and then). */
+function pathFor(route: RouteEntry, realIds: string[]): fc.Arbitrary<string> {
+  const params = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+  if (params.length === 0) return fc.constant(route.url);
+  const param = fc.oneof(
+    fc.constantFrom(...realIds),
+    // (A lone surrogate cannot be percent-encoded: the query and body carry it instead.)
+    fc.constantFrom(
+      ...NASTY_STRINGS.filter((text) => text.length < 200 && text.length > 0 && text !== '\uD800'),
+    ),
+    fc.string({ minLength: 1, maxLength: 40 }),
+  );
+  return fc.array(param, { minLength: params.length, maxLength: params.length }).map((values) => {
+    let index = 0;
+    return route.url.replace(/:\w+|\*/g, () => encodeURIComponent(values[index++]!));
+  });
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = (await t.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const counts: Record<string, number> = {};
+  for (const { table_name: table } of tables.rows) {
+    if (WRITTEN_ON_REJECTION.has(table)) continue;
+    const result = (await t.database.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table)}`,
+    )) as unknown as { rows: { n: number }[] };
+    counts[table] = result.rows[0]!.n;
+  }
+  return counts;
+}
+
+let cookie: string;
+let realIds: string[];
+const tally = { requests: 0, rejected: 0, accepted: 0, routes: 0 };
+
+beforeAll(async () => {
+  // An admin (past most guards, so that the input reaches validation and the services).
+  const admin = await buildUser(t.database.db, { adminRole: 'admin' });
+  cookie = await signIn(t.app, admin.email, admin.password, uniqueIp());
+  const listing = await buildListing(t.database.db, admin.id);
+  realIds = [listing.id, admin.id];
+});
+
+describe('input fuzzing', () => {
+  it('no route answers 5xx or shows internals, and a rejected request writes nothing', async () => {
+    const routes = t.app.routeTable
+      .filter((route) => route.method !== 'HEAD' && route.url !== '/api/realtime')
+      .sort(
+        (a, b) =>
+          Number(ENDS_SESSION.has(`${a.method} ${a.url}`)) - Number(ENDS_SESSION.has(`${b.method} ${b.url}`)),
+      );
+    for (const route of routes) {
+      const before = await rowCounts();
+      let everyOneRejected = true;
+      const request = fc.record({
+        path: pathFor(route, realIds),
+        query: queryFor(route),
+        body: bodyFor(route),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ path, query, body }) => {
+          const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url: `${path}${query}`,
+            remoteAddress: uniqueIp(),
+            headers: { cookie, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+            ...(withBody ? { payload: JSON.stringify(body) ?? 'null' } : {}),
+          });
+          tally.requests += 1;
+          if (response.statusCode >= 200 && response.statusCode < 300) {
+            tally.accepted += 1;
+            everyOneRejected = false;
+          } else tally.rejected += 1;
+          const where = `${route.method} ${route.url} → ${response.statusCode}`;
+          expect(response.statusCode, `${where} ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          if (response.statusCode >= 400 && route.url.startsWith('/api/')) {
+            for (const internals of INTERNALS) expect(response.body, where).not.toMatch(internals);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
+      );
+      tally.routes += 1;
+      if (everyOneRejected) {
+        expect(await rowCounts(), `${route.method} ${route.url} rejected everything yet wrote`).toEqual(
+          before,
+        );
+      }
+    }
+    console.log(
+      `input fuzzing: ${tally.requests} requests over ${tally.routes} routes (${tally.rejected} rejected, ${tally.accepted} accepted), no 5xx`,
+    );
+    expect(tally.requests).toBe(tally.routes * RUNS_PER_ROUTE);
+  }, 300_000);
+});
