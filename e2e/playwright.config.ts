@@ -55,7 +55,7 @@ export default defineConfig({
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // Journeys that open several desktop windows of their own run once, on desktop.
-      testIgnore: /(realtime|community|admin)\.spec\.ts/,
+      testIgnore: /(realtime|community|admin|xss-corpus)\.spec\.ts/,
     },
   ],
   webServer: {

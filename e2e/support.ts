@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
@@ -42,4 +43,11 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
     path: path.join(SCREENSHOT_DIR, `${testInfo.project.name}-${name}.png`),
     animations: 'disabled',
   });
+}
+
+/** A reliability or security figure: printed, and kept for the table `npm test` ends with. */
+export function recordFigure(test: string, figure: string): void {
+  console.log(`${test}: ${figure}`);
+  const file = process.env.CASTLINE_FIGURES_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify({ test, figure })}\n`);
 }

@@ -16,6 +16,9 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The reliability and security tests append their figures here (apps/server/test/figures.ts).
+const figuresFile = path.join(reports, 'figures.jsonl');
+process.env.CASTLINE_FIGURES_FILE = figuresFile;
 let failedSteps = [];
 
 function run(label, command, args, env = {}) {
@@ -27,6 +30,20 @@ function run(label, command, args, env = {}) {
   );
   if (result.status !== 0) failedSteps.push(label);
   return result.status === 0;
+}
+
+/** The figures of the reliability and security tests, one table (docs/security.md). */
+function printFigures() {
+  let lines = [];
+  try {
+    lines = readFileSync(figuresFile, 'utf8').trim().split('\n').filter(Boolean);
+  } catch {
+    return;
+  }
+  console.log('\nReliability and security figures');
+  const rows = lines.map((line) => JSON.parse(line));
+  const width = Math.max(...rows.map((row) => row.test.length));
+  for (const row of rows) console.log(`  ${row.test.padEnd(width)}  ${row.figure}`);
 }
 
 function countVitest(file) {
@@ -120,6 +137,7 @@ if (!only || only === 'e2e') {
   }
 }
 
+printFigures();
 console.log(
   `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`,
 );

@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, type AdminPermission } from '@castline/shared';
 import { notifications, profiles } from '../src/db/schema/index.js';
+import { recordFigure } from './figures.js';
 import { useTestApp } from './test-app.js';
+import { testEngine } from './test-engine.js';
 import { buildListing, buildUser, post, signIn, uniqueIp, type Caller } from './factories.js';
 import { forumRateKey } from '../src/modules/forum/forum.service.js';
 
@@ -391,5 +393,9 @@ describe('the authorization matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(requests).toBe(routes.length * ACTORS.length);
+    recordFigure(
+      `authorization matrix (${testEngine()})`,
+      `${routes.length} routes × ${ACTORS.length} actors = ${requests} requests, each answered as expected, no 5xx`,
+    );
   }, 120_000);
 });

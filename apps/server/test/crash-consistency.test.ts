@@ -17,6 +17,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseFromPool, openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { buildListing, buildUser } from './factories.js';
+import { recordFigure } from './figures.js';
 import { databaseUrlFor, testEngine } from './test-engine.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -291,10 +292,9 @@ describe(`crash consistency (${testEngine()})`, () => {
 
       const checked =
         acknowledged.messages.length + acknowledged.listings.length + acknowledged.offers.length;
-      console.log(
-        `crash consistency (${testEngine()}): ${attempted} writes sent, ${checked + likes} acknowledged before SIGKILL ` +
-          `(${acknowledged.messages.length} messages, ${acknowledged.listings.length} listings, ${acknowledged.offers.length} offers, ${likes} likes), ` +
-          `${failed} cut off; every acknowledged write found once, counters match`,
+      recordFigure(
+        `crash consistency (${testEngine()})`,
+        `SIGKILL during ${attempted} concurrent writes: ${checked + likes} acknowledged (${acknowledged.messages.length} messages, ${acknowledged.listings.length} listings, ${acknowledged.offers.length} offers, ${likes} likes), ${failed} cut off; every acknowledged write found once, counters match`,
       );
       expect(checked).toBeGreaterThan(100);
     } finally {
