@@ -7,11 +7,11 @@
  * the same inputs every time, and a failure names the shrunk input that caused it.
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { recordFigure } from './figures.js';
+import { rowCounts } from './row-counts.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
 import { buildListing, buildUser, signIn, uniqueIp } from './factories.js';
@@ -154,21 +154,6 @@ function pathFor(route: RouteEntry, realIds: string[]): fc.Arbitrary<string> {
   });
 }
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = (await t.database.db.execute(
-    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const counts: Record<string, number> = {};
-  for (const { table_name: table } of tables.rows) {
-    if (WRITTEN_ON_REJECTION.has(table)) continue;
-    const result = (await t.database.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)}`,
-    )) as unknown as { rows: { n: number }[] };
-    counts[table] = result.rows[0]!.n;
-  }
-  return counts;
-}
-
 let cookie: string;
 let realIds: string[];
 const tally = { requests: 0, rejected: 0, accepted: 0, routes: 0 };
@@ -190,7 +175,7 @@ describe('input fuzzing', () => {
           Number(ENDS_SESSION.has(`${a.method} ${a.url}`)) - Number(ENDS_SESSION.has(`${b.method} ${b.url}`)),
       );
     for (const route of routes) {
-      const before = await rowCounts();
+      const before = await rowCounts(t.database.db, WRITTEN_ON_REJECTION);
       let everyOneRejected = true;
       const request = fc.record({
         path: pathFor(route, realIds),
@@ -222,9 +207,10 @@ describe('input fuzzing', () => {
       );
       tally.routes += 1;
       if (everyOneRejected) {
-        expect(await rowCounts(), `${route.method} ${route.url} rejected everything yet wrote`).toEqual(
-          before,
-        );
+        expect(
+          await rowCounts(t.database.db, WRITTEN_ON_REJECTION),
+          `${route.method} ${route.url} rejected everything yet wrote`,
+        ).toEqual(before);
       }
     }
     recordFigure(

@@ -1,28 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '@castline/shared';
 import { recordFigure } from '../../test/figures.js';
+import { rowCounts } from '../../test/row-counts.js';
 import { useTestApp } from '../../test/test-app.js';
 import { buildUser, errorOf, signIn, uniqueIp } from '../../test/factories.js';
 
 const t = useTestApp();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SOME_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
-
-/** Rows in every table of the database. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = (await t.database.db.execute(
-    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const counts: Record<string, number> = {};
-  for (const { table_name: table } of tables.rows) {
-    const result = (await t.database.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)}`,
-    )) as unknown as { rows: { n: number }[] };
-    counts[table] = result.rows[0]!.n;
-  }
-  return counts;
-}
 
 describe('cross-site requests (CSRF)', () => {
   it('refuses every state-changing API route from another site, signed in, before anything is read or written', async () => {
@@ -35,7 +20,7 @@ describe('cross-site requests (CSRF)', () => {
     // Every write the API has: listings, offers, messages, forum, alerts, settings, admin, auth…
     expect(routes.length).toBeGreaterThan(50);
 
-    const before = await rowCounts();
+    const before = await rowCounts(t.database.db);
     for (const route of routes) {
       for (const origin of ['https://evil.example', 'null', 'http://localhost:3000.evil.example']) {
         const response = await t.app.inject({
@@ -49,7 +34,7 @@ describe('cross-site requests (CSRF)', () => {
         expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: M.forbiddenOrigin });
       }
     }
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(t.database.db)).toEqual(before);
     recordFigure(
       'cross-site requests',
       `${routes.length} state-changing routes × 3 foreign origins refused (403), no table changed`,

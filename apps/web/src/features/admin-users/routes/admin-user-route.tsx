@@ -170,7 +170,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Section title="Account">
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
               <DetailItem label="Email">
                 <a href={`mailto:${user.email}`} className="text-brand hover:underline">
                   {user.email}
@@ -216,7 +216,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
 
         <Section title="Ban">
           {banned ? (
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
               <DetailItem label="Reason">
                 {ban?.reason ?? user.banned_reason ?? 'No reason recorded'}
               </DetailItem>

@@ -70,7 +70,7 @@ export function AdminDashboardRoute() {
           <h2 id={accessHeadingId} className="text-lg font-semibold tracking-tight">
             Your access
           </h2>
-          <dl className="grid gap-4 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
             <dt className="text-ink-muted">Role</dt>
             <dd>
               <Badge tone="brand">{ROLE_LABELS[user.role]}</Badge>

@@ -30,7 +30,7 @@ function StaffCard({ holder }: { holder: AdminRoleHolderDto }) {
         </div>
         <Badge tone="brand">{adminRoleLabel(holder.admin_role)}</Badge>
       </div>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
         <dt className="text-ink-muted">Last sign-in</dt>
         <dd>
           {holder.last_sign_in_at ? (

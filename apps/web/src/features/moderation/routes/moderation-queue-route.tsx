@@ -95,7 +95,7 @@ function QueueItem({ item }: { item: ModerationQueueItemDto }) {
         )}
       </div>
 
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
         <dt className="text-ink-muted">Reason</dt>
         <dd className="break-words">{reason ? humanize(reason) : 'No reason given'}</dd>
         {note && (

@@ -68,7 +68,7 @@ function RuleRow({ rule, onEdit }: { rule: ModerationRuleDto; onEdit: () => void
           {rule.is_active ? 'Enabled' : 'Disabled'}
         </label>
       </div>
-      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
         <dt className="text-ink-muted">Checks</dt>
         <dd className="flex flex-wrap gap-1.5">
           {rule.applies_to.map((target) => (

@@ -34,7 +34,7 @@ function Occurrence({ error, index }: { error: MonitoringErrorDto; index: number
           <Time iso={error.timestamp} />
         </span>
       </h4>
-      <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
         <dt className="text-ink-muted">Member</dt>
         <dd className="min-w-0">
           <MemberRef userId={error.user_id} />
