@@ -23,6 +23,7 @@ const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
   realtime: () => import('./suites/realtime.js'),
   images: () => import('./suites/images.js'),
   frontend: () => import('./suites/frontend.js'),
+  load: () => import('./suites/load.js'),
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,247 @@
+/**
+ * Load: mixed traffic at a fixed rate for 60 s against the app (on PostgreSQL when a server is
+ * given, else embedded PGlite), over 20,000 generated listings and 50 signed-in members:
+ * browsing (home rows, the newest page), searching (text, category and price, radius), listing
+ * detail, messages and likes. The requests are sent open-loop from a child process, each at its
+ * scheduled time whether or not earlier ones have answered, as independent visitors do.
+ *
+ * The measured minute follows 10 s of the same traffic (connections opened, caches and JIT warm).
+ * Budgets: no 5xx; p99 at most 100 ms over every request (and per kind); the server's heap after
+ * the minute within 32 MB of its heap before it (memory flat, not growing with traffic).
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import {
+  signedInMembers,
+  startBenchApp,
+  startBenchAppOnPostgres,
+  type BenchMember,
+} from '../lib/bench-app.js';
+import { loadListings, publicListingIds } from '../lib/listings-data.js';
+import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
+import type { BenchRow, Budget, Suite } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
+
+const LISTINGS = 20_000;
+const MEMBERS = 50;
+const RATE = 200;
+const DURATION_MS = 60_000;
+/** Traffic of the same mix and rate before the measured minute (connections, caches, JIT). */
+const WARMUP_MS = 10_000;
+const P99_BUDGET_MS = 100;
+const HEAP_GROWTH_BUDGET_MB = 32;
+
+type Kind = 'browse' | 'search' | 'detail' | 'message' | 'like';
+/** Out of 20 requests. */
+const MIX: [Kind, number][] = [
+  ['browse', 6],
+  ['search', 5],
+  ['detail', 5],
+  ['message', 2],
+  ['like', 2],
+];
+
+interface Request {
+  kind: Kind;
+  method: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  body?: unknown;
+}
+
+interface LoadJob {
+  origin: string;
+  requests: Request[];
+  rate: number;
+}
+
+interface LoadResult {
+  samples: Record<Kind, number[]>;
+  statuses: Record<string, number>;
+  failures: number;
+  elapsedMs: number;
+  firstServerError?: string;
+}
+
+/** The load generator: every request at its scheduled time (open loop), each from its own address. */
+async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const samples: LoadResult['samples'] = { browse: [], search: [], detail: [], message: [], like: [] };
+  const statuses: Record<string, number> = {};
+  let failures = 0;
+  let firstServerError: string | undefined;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (const [index, request] of job.requests.entries()) {
+    const due = started + (index * 1000) / job.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(
+      new Promise<void>((resolve) => {
+        const sent = performance.now();
+        const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+        const outgoing = http.request(
+          `${job.origin}${request.path}`,
+          {
+            method: request.method,
+            agent,
+            headers: {
+              'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+              ...(request.cookie ? { cookie: request.cookie } : {}),
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+            },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => {
+              if (response.statusCode! >= 500 && body.length < 300) body += chunk.toString();
+            });
+            response.on('end', () => {
+              const status = String(response.statusCode);
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              if (response.statusCode! >= 500)
+                firstServerError ??= `${request.method} ${request.path} → ${status} ${body}`;
+              samples[request.kind].push(performance.now() - sent);
+              resolve();
+            });
+          },
+        );
+        outgoing.on('error', () => {
+          failures += 1;
+          resolve();
+        });
+        outgoing.end(payload);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return {
+    samples,
+    statuses,
+    failures,
+    elapsedMs: performance.now() - started,
+    ...(firstServerError ? { firstServerError } : {}),
+  };
+}
+
+if (isLoadGenerator(import.meta.url)) serveLoadJobs(runLoad);
+
+/** The traffic: RATE × `durationMs` requests in the MIX, over real listings and members. */
+function plan(listingIds: string[], members: BenchMember[], durationMs: number, offset = 0): Request[] {
+  const kinds = MIX.flatMap(([kind, share]) => Array.from({ length: share }, () => kind));
+  const total = (RATE * durationMs) / 1000;
+  const searches = [
+    '/api/listings?q=shimano%20spinning',
+    '/api/listings?category=reels&price=100-400',
+    '/api/listings?lat=30.2672&lng=-97.7431&radius=50&sort=distance',
+    '/api/listings?category=rods&sort=price_asc',
+  ];
+  const requests: Request[] = [];
+  for (let n = 0; n < total; n += 1) {
+    const i = n + offset;
+    const kind = kinds[i % kinds.length]!;
+    const member = members[i % members.length]!;
+    const listing = listingIds[(i * 7919) % listingIds.length]!;
+    if (kind === 'browse') {
+      requests.push({ kind, method: 'GET', path: i % 2 ? '/api/listings/home' : '/api/listings?page=1' });
+    } else if (kind === 'search') {
+      requests.push({ kind, method: 'GET', path: searches[i % searches.length]! });
+    } else if (kind === 'detail') {
+      requests.push({
+        kind,
+        method: 'GET',
+        path: `/api/listings/${listing}`,
+        ...(i % 3 ? {} : { cookie: member.cookie }),
+      });
+    } else if (kind === 'message') {
+      const to = members[(i + 1) % members.length]!;
+      requests.push({
+        kind,
+        method: 'POST',
+        path: '/api/messages',
+        cookie: member.cookie,
+        body: { recipient_id: to.id, content: `Is it still available? (${i})`, client_id: randomUUID() },
+      });
+    } else {
+      requests.push({ kind, method: 'POST', path: `/api/listings/${listing}/like`, cookie: member.cookie });
+    }
+  }
+  return requests;
+}
+
+export const run: Suite = async (options) => {
+  const label = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const env = { TRUST_PROXY: 'true', NODE_ENV: 'production' };
+  const started = options.databaseUrl
+    ? await startBenchAppOnPostgres('bench-load', options.databaseUrl, { env })
+    : await startBenchApp('bench-load', { env });
+  const app: FastifyInstance = started.app;
+  const database: DatabaseHandle = started.database;
+  const load = await forkLoadGenerator<LoadJob, LoadResult>(import.meta.url);
+  try {
+    const runner = 'pool' in started ? started.pool : started.client;
+    await loadListings(runner, {
+      listings: LISTINGS,
+      rebuildIndexes: true,
+      log: (line) => options.log(`load: ${line}`),
+    });
+    const listingIds = await publicListingIds(runner, 500);
+    const members = await signedInMembers(database, MEMBERS, 'load');
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    // The server's heap, after garbage collection where the runtime allows it (node --expose-gc).
+    const heapMb = () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      return process.memoryUsage().heapUsed / 1024 / 1024;
+    };
+    options.log(`load: warming up, ${RATE} requests a second for ${WARMUP_MS / 1000} s (${label})`);
+    await load.ask({ origin, requests: plan(listingIds, members, WARMUP_MS, 1_000_000), rate: RATE });
+    const heapAfterWarmup = heapMb();
+    options.log(`load: ${RATE} requests a second for ${DURATION_MS / 1000} s (${label})`);
+    const result = await load.ask({ origin, requests: plan(listingIds, members, DURATION_MS), rate: RATE });
+    await sleep(500);
+    const heapGrowth = heapMb() - heapAfterWarmup;
+
+    const all = Object.values(result.samples).flat();
+    const serverErrors = Object.entries(result.statuses)
+      .filter(([status]) => Number(status) >= 500)
+      .reduce((sum, [, count]) => sum + count, 0);
+    const statusText = Object.entries(result.statuses)
+      .map(([status, count]) => `${status} × ${count}`)
+      .join(', ');
+    const suite = `load (${label}, ${LISTINGS.toLocaleString('en-US')} listings, ${RATE}/s for ${DURATION_MS / 1000} s)`;
+    const budgets: Budget[] = [
+      { metric: 'p99', kind: 'max', limit: P99_BUDGET_MS },
+      { metric: 'metrics.serverErrors', kind: 'max', limit: 0 },
+    ];
+    const rows: BenchRow[] = [
+      {
+        suite,
+        name: 'mixed traffic: browse, search, detail, message, like',
+        timings: summarize(all, result.elapsedMs),
+        metrics: { serverErrors, failures: result.failures, heapGrowthMb: heapGrowth },
+        budgets: [
+          ...budgets,
+          { metric: 'metrics.failures', kind: 'max', limit: 0 },
+          { metric: 'metrics.heapGrowthMb', kind: 'max', limit: HEAP_GROWTH_BUDGET_MB },
+        ],
+        note: `answers: ${statusText}; connection failures ${result.failures}; server heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MB over the minute; after ${WARMUP_MS / 1000} s of the same traffic${result.firstServerError ? `; first 5xx: ${result.firstServerError}` : ''}`,
+      },
+      ...MIX.map(([kind]): BenchRow => ({
+        suite,
+        name: kind,
+        timings: summarize(result.samples[kind], result.elapsedMs),
+        budgets: [{ metric: 'p99', kind: 'max', limit: P99_BUDGET_MS }],
+        note: `${result.samples[kind].length} requests`,
+      })),
+    ];
+    return rows;
+  } finally {
+    await load.stop();
+    await started.stop();
+  }
+};
