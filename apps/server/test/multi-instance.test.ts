@@ -6,7 +6,7 @@ import { createS3FileStorage } from '../src/platform/storage/file-storage.js';
 import { startS3Server, type S3Server } from '../src/platform/storage/testing/s3-server.js';
 import { uploadImage } from '../src/modules/images/testing/upload-requests.js';
 import { createTestApp, type TestApp } from './test-app.js';
-import { buildUser, get, post, signIn, uniqueIp } from './factories.js';
+import { buildUser, get, post, signIn, uniqueEmail, uniqueIp, uniqueUsername } from './factories.js';
 
 /**
  * Two server instances over one database and one bucket: sessions, rate limits and stored files
@@ -71,6 +71,27 @@ describe('several instances', () => {
     );
     expect(onA.statusCode).toBe(429);
     expect(onB.statusCode).toBe(429);
+  });
+
+  it('sign-up limits count across instances', async () => {
+    const ip = uniqueIp();
+    const signUp = (instance: TestApp) =>
+      post(
+        instance.app,
+        '/api/auth/sign-up',
+        {
+          email: uniqueEmail(),
+          username: uniqueUsername(),
+          password: 'tight-lines-7',
+          confirmPassword: 'tight-lines-7',
+        },
+        { ip },
+      );
+    for (let i = 0; i < AUTH_RATE_LIMITS.signUp.ip.limit; i += 1) {
+      expect((await signUp(i % 2 === 0 ? a : b)).statusCode).toBe(201);
+    }
+    expect((await signUp(a)).statusCode).toBe(429);
+    expect((await signUp(b)).statusCode).toBe(429);
   });
 
   it('an image uploaded through one instance is served, and its variants cached, by the other', async () => {
