@@ -42,6 +42,19 @@ function printFigures() {
   }
   console.log('\nReliability and security figures');
   const rows = lines.map((line) => JSON.parse(line));
+  // Load is measured by the benchmark, not here: its last recorded figure (bench/results).
+  try {
+    const bench = JSON.parse(readFileSync(path.join(root, 'bench', 'results', 'latest.json'), 'utf8'));
+    const load = bench.rows.find((row) => row.suite.startsWith('load ('));
+    if (load) {
+      rows.push({
+        test: 'load (last npm run bench)',
+        figure: `${load.suite.replace(/^load \((.*)\)$/, '$1')}: p99 ${load.timings.p99.toFixed(1)} ms, ${load.metrics.serverErrors} 5xx, heap ${load.metrics.heapGrowthMb >= 0 ? '+' : ''}${load.metrics.heapGrowthMb.toFixed(1)} MB (${bench.at.slice(0, 10)})`,
+      });
+    }
+  } catch {
+    // No benchmark results in this checkout.
+  }
   const width = Math.max(...rows.map((row) => row.test.length));
   for (const row of rows) console.log(`  ${row.test.padEnd(width)}  ${row.figure}`);
 }
