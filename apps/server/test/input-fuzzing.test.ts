@@ -1,7 +1,8 @@
 /**
  * Input fuzzing: for every route of the app (app.routeTable), property-based requests built from
- * the route's own zod schemas (its body, query and path parameters by name) with values that are
- * valid, at the edges, of the wrong type, oversized, unusual unicode or injection strings. No
+ * the route's own zod schemas: values that fit the schema (generated from its JSON Schema: types,
+ * lengths, ranges, enums, formats, patterns), and over its fields values at the edges, of the
+ * wrong type, oversized, unusual unicode or injection strings. No
  * answer may be a 5xx or show internals (a stack, SQL, a driver's message). A route whose every
  * fuzzed request was rejected (4xx) must leave every table as it found it. The runs are seeded:
  * the same inputs every time, and a failure names the shrunk input that caused it.
@@ -97,6 +98,92 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+
+/** Values that fit a JSON Schema (from a zod schema): the "valid" side of the fuzzing. */
+function conforming(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  if (depth > 4) return fc.constant(null);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return fc.oneof(...options.map((option) => conforming(option, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'uuid') return fc.uuid();
+      if (schema.format === 'email') return fc.emailAddress();
+      const maxLength = Math.min(schema.maxLength ?? 60, 60);
+      if (schema.pattern) {
+        const pattern = new RegExp(schema.pattern);
+        return fc.stringMatching(pattern).filter((text) => text.length <= (schema.maxLength ?? Infinity));
+      }
+      return fc.string({
+        minLength: schema.minLength ?? 0,
+        maxLength: Math.max(maxLength, schema.minLength ?? 0),
+      });
+    }
+    case 'integer':
+    case 'number': {
+      const min =
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000);
+      const max =
+        schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
+      return type === 'integer'
+        ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) })
+        : fc.double({ min, max: Math.max(min, max), noNaN: true, noDefaultInfinity: true });
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(schema.items ? conforming(schema.items, depth + 1) : fc.jsonValue({ maxDepth: 1 }), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(Math.min(schema.maxItems ?? 3, 3), schema.minItems ?? 0),
+      });
+    case 'object': {
+      const properties = schema.properties ?? {};
+      return fc.record(
+        Object.fromEntries(
+          Object.entries(properties).map(([key, property]) => [key, conforming(property, depth + 1)]),
+        ),
+        { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
+      );
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/** The JSON Schema of a request part's zod schema, or null. */
+function jsonSchemaOf(schema: unknown): JsonSchema | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return null;
+  }
+}
+
 /** The field names of a zod object schema (or none). */
 function fieldsOf(schema: unknown): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
@@ -106,7 +193,9 @@ function fieldsOf(schema: unknown): string[] {
 function bodyFor(route: RouteEntry): fc.Arbitrary<unknown> {
   const fields = fieldsOf(route.schema?.body);
   const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] });
+  const valid = jsonSchemaOf(route.schema?.body);
   return fc.oneof(
+    ...(valid ? [{ weight: 3, arbitrary: conforming(valid) }] : []),
     { weight: 4, arbitrary: record },
     {
       weight: 1,
@@ -122,8 +211,10 @@ function bodyFor(route: RouteEntry): fc.Arbitrary<unknown> {
 function queryFor(route: RouteEntry): fc.Arbitrary<string> {
   const fields = fieldsOf(route.schema?.querystring);
   if (fields.length === 0) return fc.constant('');
-  return fc
-    .record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] })
+  const valid = jsonSchemaOf(route.schema?.querystring);
+  const fuzzed = fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] });
+  return (valid ? fc.oneof(conforming(valid), fuzzed) : fuzzed)
+    .map((raw) => (raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}))
     .map((query) => {
       const search = new URLSearchParams();
       for (const [key, raw] of Object.entries(query)) {
