@@ -12,8 +12,9 @@ import { notifications, profiles } from '../src/db/schema/index.js';
 import { recordFigure } from './figures.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
-import { buildListing, buildUser, post, signIn, uniqueIp, type Caller } from './factories.js';
+import { buildListing, post, uniqueIp, type Caller } from './factories.js';
 import { forumRateKey } from '../src/modules/forum/forum.service.js';
+import { signedInMember } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
 
@@ -241,11 +242,8 @@ interface Resources {
 }
 let resources: Resources;
 
-async function member(options: { adminRole?: 'moderator' | 'support' | 'admin' } = {}) {
-  const user = await buildUser(t.database.db, options.adminRole ? { adminRole: options.adminRole } : {});
-  const cookie = await signIn(t.app, user.email, user.password, uniqueIp());
-  return { id: user.id, cookie };
-}
+const member = (adminRole?: 'moderator' | 'support' | 'admin') =>
+  signedInMember(t.app, t.database.db, adminRole);
 
 beforeAll(async () => {
   const [owner, memberActor, other, banned, captain, nonCaptain, moderator, support, admin] =
@@ -256,9 +254,9 @@ beforeAll(async () => {
       member(),
       member(),
       member(),
-      member({ adminRole: 'moderator' }),
-      member({ adminRole: 'support' }),
-      member({ adminRole: 'admin' }),
+      member('moderator'),
+      member('support'),
+      member('admin'),
     ]);
   const db = t.database.db;
   // A banned member who still holds a session (a ban also ends sessions; this one survived).

@@ -4,9 +4,6 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
-  /** The route's access config (`config.auth`, `config.permissions`), when it declares one. */
-  auth?: unknown;
-  permissions?: unknown;
   /** Its request and response schemas (zod), as registered. */
   schema?: FastifySchema;
 }
@@ -23,15 +20,6 @@ export function recordRoutes(app: FastifyInstance): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { auth?: unknown; permissions?: unknown };
-    for (const method of [route.method].flat()) {
-      table.push({
-        method,
-        url: route.url,
-        auth: config.auth,
-        permissions: config.permissions,
-        schema: route.schema,
-      });
-    }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, schema: route.schema });
   });
 }

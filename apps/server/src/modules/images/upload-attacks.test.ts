@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES, UPLOAD_MESSAGES, UploadedImageDto } from '@castline/shared';
 import { recordFigure } from '../../../test/figures.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildUser, errorOf, signIn, uniqueIp } from '../../../test/factories.js';
+import { errorOf } from '../../../test/factories.js';
+import { signedInMember } from '../listings/listings.test-helpers.js';
 import { orientedJpeg, solidPng } from '../../platform/images/testing/image-fixtures.js';
 import { uploadImage } from './testing/upload-requests.js';
 
@@ -17,10 +18,7 @@ import { uploadImage } from './testing/upload-requests.js';
  */
 const testApp = useTestApp();
 
-async function member() {
-  const user = await buildUser(testApp.database.db);
-  return { cookie: await signIn(testApp.app, user.email, user.password, uniqueIp()), ip: uniqueIp() };
-}
+const member = () => signedInMember(testApp.app, testApp.database.db);
 
 function storedFile(url: string): Promise<Buffer> {
   return readFile(path.join(testApp.config.dataDir, 'files', url.replace(/^\/files\//, '')));
