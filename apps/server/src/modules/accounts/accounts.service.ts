@@ -33,6 +33,19 @@ import { presentActor, presentCurrentUser, presentSession } from './accounts.pre
 import { banMessage } from '../admin/ban-store.js';
 import { readSiteSettings } from '../admin/site-settings.js';
 
+/**
+ * A reset request for a known email writes a token and queues a mail; for an unknown email it
+ * only looks the address up. Every answer waits until this long after the work began, so its
+ * timing does not tell which emails have an account (the same floor the auth library keeps for
+ * verification resends).
+ */
+export const RESET_REQUEST_FLOOR_MS = 250;
+
+async function waitUntil(startedAt: number, floorMs: number): Promise<void> {
+  const remaining = floorMs - (performance.now() - startedAt);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+}
+
 export interface ActiveSession {
   sessionId: string;
   userId: string;
@@ -279,6 +292,7 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
       ctx: RequestContext,
     ): Promise<{ message: string }> {
       await limit('passwordReset', ctx, body.email, M.tooManyRequests);
+      const startedAt = performance.now();
       let failed: boolean;
       try {
         ({ failed } = await trackMailDelivery(() =>
@@ -288,6 +302,7 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
         logger.error({ err: error }, 'password reset request failed');
         failed = true;
       }
+      await waitUntil(startedAt, RESET_REQUEST_FLOOR_MS);
       if (failed) throw new AppError('SERVICE_UNAVAILABLE', M.resetRequestFailed);
       return { message: M.resetInstructionsSent };
     },
