@@ -81,7 +81,12 @@ export default defineConfig({
          * only what it needs (one catch-all vendor chunk put every page's libraries on the first load).
          */
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The query cache is on every page too; kept whole, it is not cut into pieces by the
+            // pages' dialogs that load later.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
         },
       },
     },

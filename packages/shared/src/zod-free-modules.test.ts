@@ -18,6 +18,7 @@ const ZOD_FREE = [
   'social/presence-constants.ts',
   'social/realtime-constants.ts',
   'admin/monitoring-constants.ts',
+  'community/forum-constants.ts',
 ];
 
 declare global {

@@ -1,2 +1,3 @@
+export * from './forum-constants.js';
 export * from './forum.schemas.js';
 export * from './profile-settings.schemas.js';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';
@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Why the last attempt failed, shown above the buttons. */
   error?: string | null | undefined;
+  /** The button that opened it, when it is not a DialogTrigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** "Are you sure?" for actions that cannot be undone; the dialog stays while the action runs. */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   error,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -33,7 +36,7 @@ export function ConfirmDialog({
         if (!pending) onOpenChange(next);
       }}
     >
-      <DialogContent title={title} description={description}>
+      <DialogContent title={title} description={description} returnFocusTo={returnFocusTo}>
         <div className="flex flex-col gap-4">
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

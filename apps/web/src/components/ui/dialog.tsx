@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = RadixDialog.Root;
@@ -16,6 +16,22 @@ interface DialogContentProps {
   hideTitle?: boolean;
   children: ReactNode;
   className?: string;
+  /**
+   * Where focus goes back when the dialog closes, for a dialog opened without a DialogTrigger
+   * (one whose code loaded on first use): the button that opened it.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/** Radix returns focus to its DialogTrigger; a dialog opened by another button returns it there. */
+export function focusReturner(target: RefObject<HTMLElement | null> | undefined) {
+  if (!target) return undefined;
+  return (event: Event) => {
+    const element = target.current;
+    if (!element?.isConnected) return;
+    event.preventDefault();
+    element.focus();
+  };
 }
 
 const OVERLAY = 'fixed inset-0 z-40 bg-water-900/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in';
@@ -28,12 +44,14 @@ export function DialogContent({
   hideTitle,
   children,
   className,
+  returnFocusTo,
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={OVERLAY} />
       <RadixDialog.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={focusReturner(returnFocusTo)}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/20 focus:outline-none',

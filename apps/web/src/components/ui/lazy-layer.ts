@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useCallback, useMemo, useState, useTransition } from 'react';
+import { useCallback, useMemo, useRef, useState, useTransition } from 'react';
 
 /** How the layer was first asked for: a keyboard opening puts focus on the first menu item. */
 export type LayerOpenedWith = 'pointer' | 'keyboard';
@@ -70,4 +70,37 @@ export function useLazyLayer(load: () => Promise<unknown>, { arrowOpens = false 
 /** `import()` of a module's named export as a React.lazy default. */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return () => load().then((module) => ({ default: module[name] }));
+}
+
+/**
+ * A dialog whose code loads on first use, opened by a plain button: spread `triggerProps` on the
+ * button; once `mounted`, render the dialog (under an always-present `<Suspense>`) with `open`,
+ * `setOpen`, and `returnFocusTo={triggerRef}` so that focus goes back to the button on close.
+ */
+export function useLazyDialog(load: () => Promise<unknown>) {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const layer = useLazyLayer(load);
+  const { activate } = layer;
+  const show = useCallback(() => {
+    activate('pointer');
+    setOpen(true);
+  }, [activate]);
+  return {
+    open,
+    setOpen,
+    show,
+    layer,
+    mounted: layer.openedWith !== null,
+    triggerRef,
+    triggerProps: {
+      ref: triggerRef,
+      'aria-haspopup': 'dialog' as const,
+      'aria-expanded': open,
+      'aria-busy': layer.pending || undefined,
+      onPointerEnter: layer.prefetch,
+      onFocus: layer.prefetch,
+      onClick: show,
+    },
+  };
 }

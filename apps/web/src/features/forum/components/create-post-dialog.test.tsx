@@ -9,7 +9,8 @@ import {
   installFakeXhr,
 } from '../../listings/lib/testing/browser-doubles';
 import { buildPost, memberAuthor } from '../testing/forum-fixtures';
-import { CreatePostAction, POST_PUBLISHED } from './create-post-dialog';
+import { CreatePostAction } from './create-post-action';
+import { POST_PUBLISHED } from './create-post-dialog';
 
 type Server = NonNullable<NonNullable<Parameters<typeof renderRoute>[1]>['server']>;
 

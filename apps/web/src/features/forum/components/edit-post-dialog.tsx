@@ -1,9 +1,8 @@
 import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
-import { Pencil } from 'lucide-react';
+import type { RefObject } from 'react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdatePost } from '../api/forum.api';
@@ -18,9 +17,20 @@ export function updateFailureMessage(error: unknown): string {
   return FORUM_MESSAGES.updatePostFailed;
 }
 
-/** 'Edit' on a post: the composer filled with the post, saved with PATCH /api/forum/posts/:id. */
-export function EditPostButton({ post }: { post: PostDto }) {
-  const [open, setOpen] = useState(false);
+interface EditPostDialogProps {
+  post: PostDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * 'Edit' on a post: the composer filled with the post, saved with PATCH /api/forum/posts/:id. Mount
+ * it afresh for each opening (a new `key`), so that it starts from the post as it is then (it may
+ * have changed live meanwhile).
+ */
+export function EditPostDialog({ post, open, onOpenChange, returnFocusTo }: EditPostDialogProps) {
   const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
   const update = useUpdatePost(post.id);
   const toast = useToast();
@@ -30,19 +40,10 @@ export function EditPostButton({ post }: { post: PostDto }) {
       open={open}
       onOpenChange={(next) => {
         if (update.isPending) return;
-        // Each opening starts from the post as it is now (it may have changed live meanwhile).
-        if (next) setDraft(draftOf(post));
-        update.reset();
-        setOpen(next);
+        onOpenChange(next);
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="secondary" size="sm">
-          <Pencil aria-hidden="true" size={16} />
-          Edit
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Edit post" className="max-w-2xl">
+      <DialogContent title="Edit post" className="max-w-2xl" returnFocusTo={returnFocusTo}>
         <PostComposer
           draft={draft}
           onDraftChange={setDraft}
@@ -50,10 +51,10 @@ export function EditPostButton({ post }: { post: PostDto }) {
           submitLabel="Save changes"
           failureMessage={updateFailureMessage}
           onSuccess={() => {
-            setOpen(false);
+            onOpenChange(false);
             toast.show(POST_UPDATED);
           }}
-          onCancel={() => setOpen(false)}
+          onCancel={() => onOpenChange(false)}
         />
       </DialogContent>
     </Dialog>

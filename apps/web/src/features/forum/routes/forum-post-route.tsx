@@ -19,7 +19,7 @@ import { AuthorCard } from '../components/author-card';
 import { BlockedNotice } from '../components/blocked-notice';
 import { CommentsSection } from '../components/comments-section';
 import { DeletePostButton } from '../components/delete-post-dialog';
-import { EditPostButton } from '../components/edit-post-dialog';
+import { EditPostButton } from '../components/edit-post-button';
 import { AuthorAvatar, AuthorName } from '../components/forum-author';
 import { LikeButton } from '../components/like-button';
 import { Markdown } from '../components/markdown';

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { usePostList } from '../api/forum.api';
 import { useForumFilters } from '../api/forum-filters';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
-import { CreatePostAction } from '../components/create-post-dialog';
+import { CreatePostAction } from '../components/create-post-action';
 import { CategoryFilter, ForumSearchBox } from '../components/forum-filters';
 import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';

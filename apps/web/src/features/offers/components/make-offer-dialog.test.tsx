@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { renderRoute } from '../../../test/render-route';
 import { asMadeByMember, buildOffer } from '../api/offer-fixtures';
-import { MakeOfferButton } from './make-offer-dialog';
+import { MakeOfferButton } from './make-offer-button';
 
 type Server = NonNullable<Parameters<typeof renderRoute>[1]>['server'];
 
@@ -85,6 +85,8 @@ describe('make offer dialog', () => {
 
     expect(await screen.findByText('Offer of $150.50 sent to the seller')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog loaded on first use (no DialogTrigger): focus still goes back to its button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make an offer' })).toHaveFocus());
     expect(server.calls('POST', '/api/listings/l_1/offers')[0]?.body).toEqual({
       amount: 150.5,
       note: 'Cash on pickup',

@@ -1,6 +1,6 @@
 import type { ListingSummaryDto } from '@castline/shared';
 import { CreateOfferBody, OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,8 @@ interface MakeOfferDialogProps {
   listing: OfferListing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -30,13 +32,14 @@ interface MakeOfferDialogProps {
  * When the member already has an open offer on the listing, that offer is shown instead of the form,
  * with what they can still do with it.
  */
-export function MakeOfferDialog({ listing, open, onOpenChange }: MakeOfferDialogProps) {
+export function MakeOfferDialog({ listing, open, onOpenChange, returnFocusTo }: MakeOfferDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Make an offer"
         description={`On “${listing.title}”, listed at ${formatPrice(listing.price)}. The seller has 48 hours to answer.`}
         className="max-w-lg"
+        returnFocusTo={returnFocusTo}
       >
         <OfferDialogBody listing={listing} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -177,39 +180,5 @@ function OfferForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-interface MakeOfferButtonProps {
-  listing: OfferListing;
-  /** False for a guest: the button asks them to sign in first. */
-  signedIn: boolean;
-  onSignInFirst: () => void;
-  className?: string;
-  children: ReactNode;
-}
-
-/** The listing page's 'Make an offer': opens the dialog in place (a guest signs in first). */
-export function MakeOfferButton({
-  listing,
-  signedIn,
-  onSignInFirst,
-  className,
-  children,
-}: MakeOfferButtonProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="secondary"
-        fullWidth
-        className={className}
-        aria-haspopup="dialog"
-        onClick={() => (signedIn ? setOpen(true) : onSignInFirst())}
-      >
-        {children}
-      </Button>
-      {signedIn && <MakeOfferDialog listing={listing} open={open} onOpenChange={setOpen} />}
-    </>
   );
 }

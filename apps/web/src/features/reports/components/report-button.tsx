@@ -1,12 +1,15 @@
 import type { ModerationEntityType } from '@castline/shared';
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../auth/api/auth.api';
 import { REPORT_SUBJECTS } from '../api/report-labels';
-import { ReportDialog } from './report-dialog';
+
+// The dialog and its library load on the first opening (or on hover/focus), not with the page.
+const loadDialog = () => import('./report-dialog');
+const ReportDialogLayer = lazy(lazyNamed(loadDialog, 'ReportDialogLayer'));
 
 export type ReportButtonVariant = 'button' | 'icon' | 'compact';
 
@@ -41,55 +44,59 @@ export function ReportButton({
   className,
 }: ReportButtonProps) {
   const { data } = useSession();
-  const [open, setOpen] = useState(false);
+  const dialog = useLazyDialog(loadDialog);
   const [sending, setSending] = useState(false);
   const viewerId = data?.user?.id;
   if (!viewerId || !ownerId || ownerId === viewerId) return null;
 
   const name = label ?? `Report ${REPORT_SUBJECTS[entityType]}`;
+  const triggerProps = {
+    ...dialog.triggerProps,
+    disabled: sending,
+    'data-state': dialog.open ? 'open' : 'closed',
+  };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (sending) return;
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        {variant === 'button' ? (
-          <Button variant="secondary" size="sm" disabled={sending} className={className}>
-            <Flag aria-hidden="true" size={16} />
-            {name}
-          </Button>
-        ) : (
-          <button
-            type="button"
-            aria-label={name}
-            title={name}
-            disabled={sending}
-            className={cn(
-              ICON_BUTTON,
-              variant === 'compact' &&
-                'size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100',
-              className,
-            )}
-          >
-            <Flag aria-hidden="true" size={variant === 'compact' ? 14 : 16} />
-          </button>
-        )}
-      </DialogTrigger>
-      {open && (
-        <ReportDialog
-          entityType={entityType}
-          entityId={entityId}
-          onPendingChange={setSending}
-          onDone={() => {
-            setSending(false);
-            setOpen(false);
-          }}
-        />
+    <>
+      {variant === 'button' ? (
+        <Button variant="secondary" size="sm" className={className} {...triggerProps}>
+          <Flag aria-hidden="true" size={16} />
+          {name}
+        </Button>
+      ) : (
+        <button
+          type="button"
+          aria-label={name}
+          title={name}
+          className={cn(
+            ICON_BUTTON,
+            variant === 'compact' &&
+              'size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100',
+            className,
+          )}
+          {...triggerProps}
+        >
+          <Flag aria-hidden="true" size={variant === 'compact' ? 14 : 16} />
+        </button>
       )}
-    </Dialog>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <ReportDialogLayer
+            open={dialog.open}
+            onOpenChange={(next) => {
+              if (!sending) dialog.setOpen(next);
+            }}
+            entityType={entityType}
+            entityId={entityId}
+            onPendingChange={setSending}
+            onDone={() => {
+              setSending(false);
+              dialog.setOpen(false);
+            }}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import type { ModerationEntityType, ReportReason } from '@castline/shared';
 import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASONS } from '@castline/shared';
 import { CircleExclamationPoint } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -28,13 +28,21 @@ interface ReportDialogProps {
   onDone: () => void;
   /** Tells the owner whether a report is on its way (the dialog must not close meanwhile). */
   onPendingChange?: (pending: boolean) => void;
+  /** The button that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The body of the report dialog (render it inside an open <Dialog>): a reason, an optional note
  * for the moderators, and Send report. A toast says how it went, in the server's words.
  */
-export function ReportDialog({ entityType, entityId, onDone, onPendingChange }: ReportDialogProps) {
+export function ReportDialog({
+  entityType,
+  entityId,
+  onDone,
+  onPendingChange,
+  returnFocusTo,
+}: ReportDialogProps) {
   const toast = useToast();
   const create = useCreateReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -85,6 +93,7 @@ export function ReportDialog({ entityType, entityId, onDone, onPendingChange }: 
     <DialogContent
       title={`Report this ${subject}`}
       description="Tell our moderators what is wrong. They review every report and act on what breaks the community rules."
+      returnFocusTo={returnFocusTo}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <fieldset
@@ -179,5 +188,18 @@ export function ReportDialog({ entityType, entityId, onDone, onPendingChange }: 
         </div>
       </form>
     </DialogContent>
+  );
+}
+
+/** The report dialog with its own Dialog root, for a ReportButton that loaded it on first use. */
+export function ReportDialogLayer({
+  open,
+  onOpenChange,
+  ...dialog
+}: ReportDialogProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && <ReportDialog {...dialog} />}
+    </Dialog>
   );
 }

@@ -8,13 +8,13 @@ import { useToast } from '../../../../components/ui/toaster';
 import { cn } from '../../../../lib/cn';
 import { errorMessage, isApiError } from '../../../../lib/api-client';
 import type { FromState } from '../../../../lib/redirect-target';
-import { MakeOfferButton } from '../../../offers/components/make-offer-dialog';
+import { MakeOfferButton } from '../../../offers/components/make-offer-button';
 import { ReportButton } from '../../../reports/components/report-button';
 import type { ListingReaction } from '../../api/listing-actions';
 import { reactionOf, useToggleReaction } from '../../api/listing-actions';
 import { DeleteListingButton } from './delete-listing-dialog';
 import { DETAIL_TEXTS } from './detail-texts';
-import { MarkSoldButton } from './mark-sold-dialog';
+import { MarkSoldButton } from './mark-sold-button';
 
 /**
  * What the viewer may do with a listing (the rules of the shared listing policy): the seller manages

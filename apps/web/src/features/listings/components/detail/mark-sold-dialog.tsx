@@ -1,10 +1,10 @@
 import type { ListingDto } from '@castline/shared';
-import { BadgeCheck, Store } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import { Store } from 'lucide-react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
 import { MemberAvatar } from '../../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../../components/ui/skeleton';
 import { useToast } from '../../../../components/ui/toaster';
@@ -51,12 +51,19 @@ function BuyerOption({
   );
 }
 
+interface MarkSoldDialogProps {
+  listing: ListingDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
 /**
  * 'Mark as sold': the seller picks the buyer among the members who messaged or made an offer, or
  * says it was sold outside Castline; POST /api/listings/:id/mark-sold, then a toast.
  */
-export function MarkSoldButton({ listing }: { listing: ListingDto }) {
-  const [open, setOpen] = useState(false);
+export function MarkSoldDialog({ listing, open, onOpenChange, returnFocusTo }: MarkSoldDialogProps) {
   const [choice, setChoice] = useState<string | null>(null);
   const candidates = useBuyerCandidates(listing.id, open);
   const markSold = useMarkSold(listing.id);
@@ -66,9 +73,9 @@ export function MarkSoldButton({ listing }: { listing: ListingDto }) {
   // With nobody to pick, the only answer is preselected.
   const selected = choice ?? (candidates.isSuccess && items.length === 0 ? OUTSIDE : null);
 
-  const onOpenChange = (next: boolean) => {
+  const change = (next: boolean) => {
     if (markSold.isPending) return;
-    setOpen(next);
+    onOpenChange(next);
     if (!next) {
       setChoice(null);
       markSold.reset();
@@ -83,7 +90,7 @@ export function MarkSoldButton({ listing }: { listing: ListingDto }) {
       {
         onSuccess: () => {
           toast.show(DETAIL_TEXTS.markedSold);
-          setOpen(false);
+          onOpenChange(false);
           setChoice(null);
         },
       },
@@ -91,16 +98,11 @@ export function MarkSoldButton({ listing }: { listing: ListingDto }) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button size="sm">
-          <BadgeCheck aria-hidden="true" size={16} />
-          Mark as sold
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={change}>
       <DialogContent
         title={DETAIL_TEXTS.markSoldTitle}
         description={`Who bought “${listing.title}”? Your buyer can then rate the sale.`}
+        returnFocusTo={returnFocusTo}
       >
         <form onSubmit={submit} className="flex flex-col gap-4">
           {candidates.isPending ? (

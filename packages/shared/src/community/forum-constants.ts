@@ -1,0 +1,88 @@
+/* The forum's constants and texts: plain values, no zod (the web app's forum page loads them). */
+
+/** The forum's categories: a new post picks one of these. */
+export const FORUM_CATEGORIES = [
+  'Fishing Reports',
+  'Gear Talk',
+  'How-To',
+  'For Sale Questions',
+  'General',
+] as const;
+export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
+
+/** Spec 001 §9 (trending 10, top contributors 10 every 2 min, stale 1 min) and Castline's own limits. */
+export const FORUM_LIMITS = {
+  pageSize: 20,
+  pageSizeMax: 50,
+  trending: 10,
+  topContributors: 10,
+  topContributorsRefreshMs: 2 * 60_000,
+  topContributorsStaleMs: 60_000,
+  titleMax: 150,
+  contentMax: 20_000,
+  commentMax: 5_000,
+  imagesMax: 10,
+  excerptMax: 200,
+  searchMax: 200,
+  categoryMax: 60,
+  /** Members notified by one post or comment. */
+  mentionsMax: 10,
+  categories: FORUM_CATEGORIES,
+  /** Posting rate limits per member; accounts younger than `newAccountMs` get the tighter ones. */
+  rateLimits: {
+    newAccountMs: 24 * 60 * 60_000,
+    post: { limit: 1, windowMs: 15_000 },
+    comment: { limit: 1, windowMs: 5_000 },
+    newAccountPost: { limit: 1, windowMs: 60_000 },
+    newAccountComment: { limit: 1, windowMs: 15_000 },
+  },
+} as const;
+
+/** The spec's forum texts (001 §5, §8) verbatim, and the validation texts Castline adds. */
+export const FORUM_MESSAGES = {
+  loginToCreatePost: 'Must be logged in to create posts',
+  loginToComment: 'Must be logged in to add comments',
+  loginToLikePost: 'Must be logged in to like posts',
+  loginToLikeComment: 'Must be logged in to like comments',
+  fetchPostsFailed: 'Failed to fetch posts. Please try again.',
+  fetchForumPostsFailed: 'Failed to fetch forum posts',
+  updatePostFailed: 'Failed to update forum post',
+  fetchCategoriesFailed: 'Failed to fetch forum categories',
+  commentDeleted: 'Comment deleted successfully',
+  deleteCommentFailed: 'Failed to delete comment',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  titleRequired: 'Please enter a title',
+  titleTooLong: 'Titles can be at most 150 characters',
+  categoryRequired: 'Please choose a category',
+  categoryInvalid: 'Please choose one of the forum categories',
+  contentRequired: 'Please write something',
+  contentTooLong: 'Posts can be at most 20,000 characters',
+  commentRequired: 'Please write a comment',
+  commentTooLong: 'Comments can be at most 5,000 characters',
+  tooManyImages: 'You can add up to 10 images',
+  imageUrlInvalid: 'Please upload images through Castline.',
+  nothingToUpdate: 'Change the title, category, content or images to update the post',
+  notYourPost: 'You can only change your own posts.',
+  notYourComment: 'You can only delete your own comments.',
+  statusChangeForbidden: 'Only moderators can change the status of a post.',
+  banned: 'Your account is suspended, so you cannot post, comment or like in the forum.',
+  mentionTitle: 'New Mention',
+  mentionInPost: (username: string, title: string) => `${username} mentioned you in "${title}"`,
+  mentionInComment: (username: string, title: string) =>
+    `${username} mentioned you in a comment on "${title}"`,
+  rateLimited: (seconds: number) =>
+    `You're posting too fast. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;
+
+/** An image of a post: a file the Castline upload endpoint stored in the forum-images bucket. */
+export const FORUM_IMAGE_URL = /^\/files\/forum-images\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * An @mention: a username (3–20 letters, digits, `_` or `-`) after an `@` that does not follow a
+ * word character (so e-mail addresses are not mentions). Group 1 is the username; use it with
+ * `String.prototype.matchAll` or `replace` (it is global).
+ */
+export const MENTION_PATTERN = /(?<![A-Za-z0-9_@.-])@([A-Za-z0-9_-]{3,20})(?![A-Za-z0-9_-])/g;
+
+export const POST_STATUSES = ['published', 'hidden', 'flagged'] as const;
