@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { firstLoadSizes } from '../../scripts/bundle-size.mjs';
 import type { BenchRow, Suite } from '../lib/report.js';
 
@@ -28,6 +29,8 @@ const CHROMIUM_FLAGS = [
 ];
 /** Lighthouse budgets (mobile, default throttling). */
 const LIGHTHOUSE = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
+/** Measured runs per page (after one warm-up run); the median run is reported. */
+const LIGHTHOUSE_RUNS = 3;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -116,7 +119,7 @@ async function lighthouseRows(log: (line: string) => void): Promise<BenchRow[]> 
     ];
     const rows: BenchRow[] = [];
     for (const page of pages) {
-      // One run to warm the server's caches, one measured.
+      // One run to warm the server's caches, then the measured runs.
       await lighthouse(`${server.origin}${page.url}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
@@ -131,15 +134,26 @@ async function lighthouseRows(log: (line: string) => void): Promise<BenchRow[]> 
         if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         return result.lhr;
       };
-      let lhr = await measure();
-      // A run that fails to trace the navigation (Chromium now and then reports NO_NAVSTART under
-      // load) measured nothing: it is run once more before its error is reported.
-      if (lhr.runtimeError) {
-        log(`frontend: Lighthouse ${page.url}: ${lhr.runtimeError.code}; measuring again`);
-        lhr = await measure();
+      // Lighthouse's own advice on variability: several runs, and the median run reported
+      // (computeMedianRun: the run nearest the median FCP and time to interactive).
+      const runs = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        let result = await measure();
+        // A run that fails to trace the navigation (Chromium now and then reports NO_NAVSTART under
+        // load) measured nothing: it is run once more before its error is reported.
+        if (result.runtimeError) {
+          log(`frontend: Lighthouse ${page.url}: ${result.runtimeError.code}; measuring again`);
+          result = await measure();
+        }
+        if (result.runtimeError)
+          log(`frontend: Lighthouse ${page.url}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+        runs.push(result);
       }
-      if (lhr.runtimeError)
-        log(`frontend: Lighthouse ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const valid = filterToValidRuns(runs);
+      const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[runs.length - 1]!;
+      const tbtOfRuns = runs
+        .map((run) => Math.round(run.audits['total-blocking-time']?.numericValue ?? Number.NaN))
+        .join(' / ');
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const metrics = {
@@ -160,7 +174,7 @@ async function lighthouseRows(log: (line: string) => void): Promise<BenchRow[]> 
           { metric: 'metrics.cls', kind: 'max', limit: LIGHTHOUSE.cls },
           { metric: 'metrics.tbtMs', kind: 'max', limit: LIGHTHOUSE.tbtMs },
         ],
-        note: `LCP ${(metrics.lcpMs / 1000).toFixed(2)} s, CLS ${metrics.cls.toFixed(3)}, TBT ${Math.round(metrics.tbtMs)} ms, FCP ${(metrics.fcpMs / 1000).toFixed(2)} s`,
+        note: `median of ${runs.length} runs: LCP ${(metrics.lcpMs / 1000).toFixed(2)} s, CLS ${metrics.cls.toFixed(3)}, TBT ${Math.round(metrics.tbtMs)} ms, FCP ${(metrics.fcpMs / 1000).toFixed(2)} s; TBT of the runs ${tbtOfRuns} ms; machine benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
       });
     }
     return rows;
