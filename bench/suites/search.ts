@@ -99,7 +99,7 @@ const LATENCY = { durationMs: 1500, minRequests: 20, maxRequests: 200, warmupMs:
  * query at a time, so a slice lasts at least one wave of 50 requests: one round there.
  */
 const THROUGHPUT = {
-  PostgreSQL: { rounds: 3, sliceMs: 2000, warmupMs: 400 },
+  PostgreSQL: { rounds: 2, sliceMs: 2000, warmupMs: 400 },
   PGlite: { rounds: 1, sliceMs: 1500, warmupMs: 300 },
 };
 /**
