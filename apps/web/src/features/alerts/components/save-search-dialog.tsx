@@ -1,8 +1,8 @@
 import { BellPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { lazyNamed, useLazyLayer } from '../../../components/ui/lazy-layer';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { useSession } from '../../auth/api/auth.api';
@@ -19,9 +19,8 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
   // The dialog's code loads on the first opening (or on hover/focus); the button waits, busy.
-  const layer = useLazyLayer(loadDialog);
+  const dialog = useLazyDialog(loadDialog);
   if (session.isPending) {
     // The button's room is kept while the session loads, so the controls next to it do not move.
     return (
@@ -42,8 +41,7 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
 
   const onClick = () => {
     if (signedIn) {
-      layer.activate('pointer');
-      setOpen(true);
+      dialog.show();
       return;
     }
     const state: FromState = { from: location };
@@ -57,17 +55,17 @@ export function SaveSearchButton({ filters, className }: { filters: ListingFilte
         size="sm"
         className={className}
         onClick={onClick}
-        onPointerEnter={signedIn ? layer.prefetch : undefined}
-        onFocus={signedIn ? layer.prefetch : undefined}
+        onPointerEnter={signedIn ? dialog.layer.prefetch : undefined}
+        onFocus={signedIn ? dialog.layer.prefetch : undefined}
         aria-haspopup="dialog"
-        aria-busy={layer.pending || undefined}
+        aria-busy={dialog.layer.pending || undefined}
       >
         <BellPlus aria-hidden="true" size={16} />
         Save search
       </Button>
       <Suspense fallback={null}>
-        {signedIn && layer.openedWith && (
-          <SaveSearchDialog filters={filters} open={open} onOpenChange={setOpen} />
+        {signedIn && dialog.mounted && (
+          <SaveSearchDialog filters={filters} open={dialog.open} onOpenChange={dialog.setOpen} />
         )}
       </Suspense>
     </>

@@ -25,10 +25,12 @@ export function CreatePostAction({ className }: { className?: string }) {
   // known to be a member (a guest's flag is simply dropped).
   const [flagged, setFlagged] = useState(takeOpenCreatePostFlag);
   const dialogOpen = dialog.open || (flagged && signedIn);
-  const { mounted, layer } = dialog;
+  const { mounted } = dialog;
+  const { activate } = dialog.layer;
+  // The flag opens the composer without a click: its code is asked for here.
   useEffect(() => {
-    if (dialogOpen && !mounted) layer.activate('pointer');
-  }, [dialogOpen, layer, mounted]);
+    if (dialogOpen && !mounted) activate('pointer');
+  }, [activate, dialogOpen, mounted]);
   const onOpenChange = (next: boolean) => {
     setFlagged(false);
     dialog.setOpen(next);

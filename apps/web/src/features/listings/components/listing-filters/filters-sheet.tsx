@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { lazyNamed, useLazyLayer } from '../../../../components/ui/lazy-layer';
+import { lazyNamed, useLazyDialog } from '../../../../components/ui/lazy-layer';
 import type { ListingFilters } from '../../api/listing-queries';
 import { filterCount } from '../../api/listing-queries';
 import type { FiltersUpdate } from './use-listing-filters';
@@ -30,8 +30,7 @@ export function FiltersSheet({
   resultCountCapped = false,
   className,
 }: FiltersSheetProps) {
-  const [open, setOpen] = useState(false);
-  const layer = useLazyLayer(loadSheet);
+  const sheet = useLazyDialog(loadSheet);
   const count = filterCount(filters);
   return (
     <>
@@ -40,15 +39,7 @@ export function FiltersSheet({
         size="sm"
         className={className}
         aria-label={count > 0 ? `Filters, ${count} applied` : undefined}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-busy={layer.pending || undefined}
-        onPointerEnter={layer.prefetch}
-        onFocus={layer.prefetch}
-        onClick={() => {
-          layer.activate('pointer');
-          setOpen(true);
-        }}
+        {...sheet.triggerProps}
       >
         Filters
         {count > 0 && (
@@ -61,14 +52,14 @@ export function FiltersSheet({
         )}
       </Button>
       <Suspense fallback={null}>
-        {layer.openedWith && (
+        {sheet.mounted && (
           <FiltersSheetDialog
             filters={filters}
             onChange={onChange}
             resultCount={resultCount}
             resultCountCapped={resultCountCapped}
-            open={open}
-            onOpenChange={setOpen}
+            open={sheet.open}
+            onOpenChange={sheet.setOpen}
           />
         )}
       </Suspense>
