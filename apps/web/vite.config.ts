@@ -96,6 +96,11 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Test files share their worker's module graph instead of importing React, the UI kit and the
+    // app's modules again for each of them (the web suite ran in 42 s instead of 123 s). The setup
+    // file still runs for every file and unmounts, clears storage and restores doubles after
+    // every test.
+    isolate: false,
     // Form journeys type and render a lot in jsdom; on a busy two-core machine 5 s is too tight.
     testTimeout: 15_000,
   },
