@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { createPageCache } from './http/page-cache.js';
 import { loadPagePrerenderer } from './http/page-prerender.js';
 import { ForbiddenError, ValidationError } from './http/errors.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
@@ -160,6 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (origin !== allowedOrigin && !sameHost) throw new ForbiddenError(AUTH_MESSAGES.forbiddenOrigin);
   });
 
+  // Guests' rendered pages (page-cache.ts): any write through this instance empties the cache.
+  const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000 });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) pageCache.clear();
+    done();
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -250,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       },
     });
-    const prerenderer = await loadPagePrerenderer(app, webDist, app.log);
+    const prerenderer = await loadPagePrerenderer(app, webDist, app.log, pageCache);
     // The SPA owns every other GET path: the client router renders pages and not-found.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';

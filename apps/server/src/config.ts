@@ -53,6 +53,12 @@ const EnvShape = z.object({
     .min(100, { error: 'must be milliseconds from 100 to 600000' })
     .max(600_000, { error: 'must be milliseconds from 100 to 600000' })
     .default(15_000),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be whole seconds from 0 to 300' })
+    .int({ error: 'must be whole seconds from 0 to 300' })
+    .min(0, { error: 'must be whole seconds from 0 to 300' })
+    .max(300, { error: 'must be whole seconds from 0 to 300' })
+    .default(5),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('castline:'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),
@@ -153,6 +159,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** How long a guest's rendered page is sent again from this instance's cache; 0: never cached. */
+  pageCacheSeconds: number;
   storage: StorageConfig;
   /** Bearer token for GET /metrics; /metrics answers 404 when unset. */
   metricsToken: string | undefined;
@@ -196,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     storage: storageConfig(env),
     metricsToken: env.METRICS_TOKEN,
   };

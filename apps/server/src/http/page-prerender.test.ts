@@ -3,9 +3,11 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { buildListing, buildUser, get, signIn, uniqueIp } from '../../test/factories.js';
+import { products } from '../db/schema/index.js';
+import { buildListing, buildUser, del, get, signIn, uniqueIp } from '../../test/factories.js';
 import { jsonForHtml, splitHead, startAfterPaint } from './page-prerender.js';
 
 /*
@@ -16,6 +18,7 @@ const webSource = path.resolve(import.meta.dirname, '../../../web');
 const viteBin = path.resolve(webSource, '../../node_modules/vite/bin/vite.js');
 
 let t: TestApp;
+let cached: TestApp;
 let workDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'castline-prerender-'));
@@ -28,10 +31,14 @@ beforeAll(async () => {
     { cwd: webSource, encoding: 'utf8' },
   );
   if (build.status !== 0) throw new Error(`the web app's server entry did not build: ${build.stderr}`);
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+  // These tests write straight to the database, which the page cache does not watch: every
+  // visit here is rendered. The cache has its own tests below, on an app of their own.
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist, PAGE_CACHE_SECONDS: '0' } });
+  cached = await createTestApp({ env: { WEB_DIST_DIR: webDist, PAGE_CACHE_SECONDS: '1' } });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+  await cached?.close();
   await rm(workDir, { recursive: true, force: true });
 });
 
@@ -132,6 +139,77 @@ describe('public pages rendered on the server for guests', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).not.toContain('cl-page-data');
     }
+  });
+});
+
+describe("the cache of guests' pages", () => {
+  it('sends the next guest the same page without rendering it again, and never caches a member', async () => {
+    const seller = await buildUser(cached.database.db);
+    const listing = await buildListing(cached.database.db, seller.id, {
+      title: 'Daiwa BG 3000 spinning reel',
+    });
+    const url = `/marketplace/${listing.id}`;
+
+    const first = await get(cached.app, url, { ip: uniqueIp() });
+    expect(first.headers['x-cache-status']).toBe('MISS');
+    expect(rootOf(first.body)).toContain('Daiwa BG 3000 spinning reel');
+    const second = await get(cached.app, url, { ip: uniqueIp() });
+    expect(second.headers['x-cache-status']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    // The same page compressed for a browser that accepts brotli.
+    const brotli = await cached.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: uniqueIp(),
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['x-cache-status']).toBe('HIT');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+
+    const cookie = await signIn(cached.app, seller.email, seller.password);
+    const member = await get(cached.app, url, { cookie, ip: uniqueIp() });
+    expect(member.headers['x-cache-status']).toBeUndefined();
+    expect(member.body).not.toContain('cl-page-data');
+  });
+
+  it('drops every page at a write through the instance, but not at a refused one', async () => {
+    const seller = await buildUser(cached.database.db);
+    const cookie = await signIn(cached.app, seller.email, seller.password);
+    const listing = await buildListing(cached.database.db, seller.id, { title: 'Shimano Stradic FL 2500' });
+    const url = `/marketplace/${listing.id}`;
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('MISS');
+
+    // A refused write (a guest may not delete a listing) changes nothing and keeps the page.
+    expect((await del(cached.app, `/api/listings/${listing.id}`, { ip: uniqueIp() })).statusCode).toBe(401);
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('HIT');
+
+    // The seller deletes it: the next guest is told so at once, not shown the stored page.
+    expect(
+      (await del(cached.app, `/api/listings/${listing.id}`, { cookie, ip: uniqueIp() })).statusCode,
+    ).toBe(204);
+    const after = await get(cached.app, url, { ip: uniqueIp() });
+    expect(after.headers['x-cache-status']).toBe('MISS');
+    expect(rootOf(after.body)).not.toContain('Shimano Stradic FL 2500');
+  });
+
+  it('renders the page again once it is older than PAGE_CACHE_SECONDS (a write through another instance)', async () => {
+    const seller = await buildUser(cached.database.db);
+    const listing = await buildListing(cached.database.db, seller.id, { title: 'Okuma Ceymar C-30' });
+    const url = `/marketplace/${listing.id}`;
+    await get(cached.app, url, { ip: uniqueIp() });
+    // Another instance changes the listing: this one does not see the write.
+    await cached.database.db
+      .update(products)
+      .set({ title: 'Okuma Ceymar C-30, new spool' })
+      .where(eq(products.id, listing.id));
+    const stale = await get(cached.app, url, { ip: uniqueIp() });
+    expect(stale.headers['x-cache-status']).toBe('HIT');
+    expect(rootOf(stale.body)).not.toContain('new spool');
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const fresh = await get(cached.app, url, { ip: uniqueIp() });
+    expect(fresh.headers['x-cache-status']).toBe('MISS');
+    expect(rootOf(fresh.body)).toContain('Okuma Ceymar C-30, new spool');
   });
 });
 

@@ -8,6 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_DATA_ID, type PrerenderedQuery } from '@castline/shared';
 import { hasSessionCookie } from '../modules/accounts/auth.js';
+import type { CachedPage, PageCache } from './page-cache.js';
 
 /*
  * Public pages rendered on the server for guests (docs/decisions/0012-server-rendered-first-paint.md).
@@ -107,32 +108,34 @@ export function startAfterPaint(template: string): string {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-async function compressed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  html: string,
-): Promise<Buffer | string> {
+/** The page in the encoding the browser accepts best, made once per cached page and encoding. */
+async function compressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<Buffer | string> {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    void reply.header('content-encoding', 'br');
-    // Quality 5: a few milliseconds for a page, most of the size saved.
-    return brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return page.html;
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? // Quality 5: a few milliseconds for a page, most of the size saved.
+          brotli(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipAsync(page.html, { level: 6 });
+    page.encoded.set(encoding, body);
   }
-  if (/\bgzip\b/.test(accepted)) {
-    void reply.header('content-encoding', 'gzip');
-    return gzipAsync(html, { level: 6 });
-  }
-  return html;
+  void reply.header('content-encoding', encoding);
+  return body;
 }
 
 /**
  * Loads the server entry and index.html when the web app was built with them; null otherwise
- * (the server then sends the plain shell for every page, as before).
+ * (the server then sends the plain shell for every page, as before). Rendered pages go through
+ * `cache` (page-cache.ts): a guest's page is rendered once per page and TTL, not once per visit.
  */
 export async function loadPagePrerenderer(
   app: FastifyInstance,
   webDist: string,
   log: FastifyBaseLogger,
+  cache: PageCache,
 ): Promise<PagePrerenderer | null> {
   const entryPath = serverEntryPath(webDist);
   if (!existsSync(entryPath)) return null;
@@ -187,6 +190,22 @@ export async function loadPagePrerenderer(
     }
   }
 
+  /** index.html with the page rendered for `request` in its root, or null when it could not be rendered. */
+  async function renderPage(request: FastifyRequest): Promise<string | null> {
+    const page = await renderWithin(request);
+    if (!page) return null;
+    const { title, head, body } = splitHead(page.html);
+    let html = pageTemplate.replace(
+      root,
+      (_match, end: string) =>
+        // inert until the app takes over the page (apps/web/src/main.tsx): no click on a button with no handler yet.
+        `<div id="root" inert>${body}</div><script type="application/json" id="${PRERENDERED_DATA_ID}">${jsonForHtml(page.queries)}</script>${end}`,
+    );
+    if (title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+    if (head) html = html.replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}${head}`);
+    return html;
+  }
+
   return {
     handles(request) {
       if (request.method !== 'GET') return false;
@@ -196,28 +215,24 @@ export async function loadPagePrerenderer(
     },
 
     async send(request, reply) {
-      let page: RenderedPage | null;
+      let hit = true;
+      let page: CachedPage | null;
       try {
-        page = await renderWithin(request);
+        page = await cache.get(request.url, () => {
+          hit = false;
+          return renderPage(request);
+        });
       } catch (error) {
         request.log.warn({ err: error }, 'page prerender failed; the plain shell goes out');
         return false;
       }
       if (!page) return false;
-      const { title, head, body } = splitHead(page.html);
-      let html = pageTemplate.replace(
-        root,
-        (_match, end: string) =>
-          // inert until the app takes over the page (apps/web/src/main.tsx): no click on a button with no handler yet.
-          `<div id="root" inert>${body}</div><script type="application/json" id="${PRERENDERED_DATA_ID}">${jsonForHtml(page.queries)}</script>${end}`,
-      );
-      if (title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
-      if (head) html = html.replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}${head}`);
-      const payload = await compressed(request, reply, html);
+      const payload = await compressed(request, reply, page);
       void reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding, cookie')
+        .header('x-cache-status', cache.enabled ? (hit ? 'HIT' : 'MISS') : 'BYPASS')
         .send(payload);
       return true;
     },
