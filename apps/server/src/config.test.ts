@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads how long guests' rendered pages are kept, 0 to 300 seconds", () => {
+    expect(loadConfig({}).pageCacheSeconds).toBe(5);
+    expect(loadConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect(loadConfig({ PAGE_CACHE_SECONDS: '60' }).pageCacheSeconds).toBe(60);
+    for (const value of ['-1', '301', '2.5', 'briefly']) {
+      expect(() => loadConfig({ PAGE_CACHE_SECONDS: value }), value).toThrow(
+        /PAGE_CACHE_SECONDS: must be whole seconds from 0 to 300/,
+      );
+    }
+  });
+
   it('derives the public URL from the port and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://castline.example/' }).publicUrl).toBe(
