@@ -20,6 +20,7 @@ import { LikeButton } from './like-button';
 import { Markdown } from './markdown';
 import { PostTime } from './post-card';
 import { SignInPrompt } from './sign-in-prompt';
+import { formatCount } from '../../../lib/format-number';
 
 export const COMMENT_ADDED = 'Comment added';
 
@@ -131,7 +132,7 @@ function CommentForm({ postId }: { postId: string }) {
         )}
       />
       <p id={hintId} className="text-sm text-ink-muted">
-        {`Markdown works. ${content.trim().length.toLocaleString('en-US')} / ${FORUM_LIMITS.commentMax.toLocaleString('en-US')} characters.`}
+        {`Markdown works. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
       </p>
       {errors.content && <FieldError id={errorId}>{errors.content}</FieldError>}
       {add.isError && !errors.content && <Alert tone="error">{errorMessage(add.error)}</Alert>}
@@ -187,7 +188,7 @@ export function CommentsSection({ post, signedIn }: CommentsSectionProps) {
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold tracking-tight">
         <MessageCircle aria-hidden="true" size={20} className="text-brand" />
-        {`Comments (${count.toLocaleString('en-US')})`}
+        {`Comments (${formatCount(count)})`}
       </h2>
 
       {count === 0 ? (

@@ -5,6 +5,7 @@ import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
 import { useDebouncedDraft } from '../../listings/components/listing-filters/use-debounced-draft';
 import { useForumCategories } from '../api/forum.api';
+import { formatCount } from '../../../lib/format-number';
 
 const sameSearch = (a: string, b: string) => a.trim() === b.trim();
 
@@ -75,7 +76,7 @@ export function CategoryFilter({
             <option value="">All categories</option>
             {options.map((item) => (
               <option key={item.category} value={item.category}>
-                {item.count > 0 ? `${item.category} (${item.count.toLocaleString('en-US')})` : item.category}
+                {item.count > 0 ? `${item.category} (${formatCount(item.count)})` : item.category}
               </option>
             ))}
           </select>

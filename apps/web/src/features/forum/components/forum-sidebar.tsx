@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { useTopContributors, useTrendingPosts } from '../api/forum.api';
+import { formatCount } from '../../../lib/format-number';
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 function SidebarSection({

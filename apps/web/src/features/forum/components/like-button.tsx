@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format-number';
 
 interface LikeButtonProps {
   liked: boolean;
@@ -17,7 +18,7 @@ export function LikeButton({ liked, count, subject, onToggle, size = 'sm' }: Lik
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`Like this ${subject}, ${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`}
+      aria-label={`Like this ${subject}, ${formatCount(count)} ${count === 1 ? 'like' : 'likes'}`}
       onClick={onToggle}
       className={cn(
         size === 'sm'
@@ -29,7 +30,7 @@ export function LikeButton({ liked, count, subject, onToggle, size = 'sm' }: Lik
       <Heart aria-hidden="true" size={16} className={cn(liked && 'fill-danger text-danger')} />
       {size === 'sm' && <span aria-hidden="true">Like</span>}
       <span aria-hidden="true" className="min-w-4 text-left tabular-nums">
-        {count.toLocaleString('en-US')}
+        {formatCount(count)}
       </span>
     </button>
   );

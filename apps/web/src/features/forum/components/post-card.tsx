@@ -7,6 +7,7 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { ListingImage } from '../../listings/components/listing-image';
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
+import { formatCount } from '../../../lib/format-number';
 
 /** "1 like", "12 comments": the number shows, the word is for screen readers. */
 export function Count({
@@ -23,7 +24,7 @@ export function Count({
   return (
     <span className="inline-flex items-center gap-1 tabular-nums">
       <Icon aria-hidden="true" size={15} />
-      {count.toLocaleString('en-US')}
+      {formatCount(count)}
       <span className="sr-only">{` ${count === 1 ? one : many}`}</span>
     </span>
   );

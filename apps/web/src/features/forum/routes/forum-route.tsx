@@ -15,9 +15,10 @@ import { CreatePostAction } from '../components/create-post-action';
 import { CategoryFilter, ForumSearchBox } from '../components/forum-filters';
 import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';
+import { formatCount } from '../../../lib/format-number';
 
 function countLabel(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'post' : 'posts'}`;
+  return `${formatCount(total)} ${total === 1 ? 'post' : 'posts'}`;
 }
 
 /** The forum list, titled Community: posts newest first, filters in the address, trending and contributors. */

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../auth/api/auth.api';
 import { ListingImage } from './listing-image';
+import { formatCount, formatDollars } from '../../../lib/format-number';
 
 const CONDITION_LABELS = new Map(CONDITION_OPTIONS.map((option) => [option.value, option.label]));
 const CATEGORY_LABELS = new Map(CATEGORY_OPTIONS.map((option) => [option.value, option.label]));
@@ -21,20 +22,14 @@ export function categoryLabel(category: Category): string {
 
 /** "$1,250" for whole dollars, "$0.50" or "$12.99" when there are cents. */
 export function formatPrice(price: number): string {
-  const cents = Math.round(price * 100) % 100 !== 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(price);
+  return formatDollars(price);
 }
 
 /** "12 mi away", "0.4 mi away", "under 0.1 mi away": whole miles from 10 on, one decimal below. */
 export function formatDistanceAway(miles: number): string {
   if (miles < 0.05) return 'under 0.1 mi away';
   const rounded = miles >= 9.95 ? Math.round(miles) : Math.round(miles * 10) / 10;
-  return `${rounded.toLocaleString('en-US')} mi away`;
+  return `${formatCount(rounded)} mi away`;
 }
 
 interface ListingCardProps {

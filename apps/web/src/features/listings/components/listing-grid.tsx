@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { listingsErrorMessage } from '../api/listing-queries';
 import { ListingCard } from './listing-card';
 import { formatListingCount } from '../lib/listing-count';
+import { formatCount } from '../../../lib/format-number';
 
 /** Two columns on a phone, three from a tablet on, four on a wide page. */
 export const LISTING_GRID_COLUMNS = 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4';
@@ -104,7 +105,7 @@ export function ListingLoadMore({
     <div className="flex flex-col items-center gap-2 pt-2">
       <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
       <p className="text-sm text-ink-muted">
-        Showing {shown.toLocaleString('en-US')} of {formatListingCount(total, totalCapped)}
+        Showing {formatCount(shown)} of {formatListingCount(total, totalCapped)}
       </p>
       <Button variant="secondary" loading={isFetchingNextPage} onClick={onLoadMore}>
         {isFetchingNextPage ? 'Loading more…' : 'Load more'}

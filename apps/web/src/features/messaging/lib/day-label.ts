@@ -1,3 +1,8 @@
+// Formatters made once (making one costs far more than using it): a conversation labels every message.
+let thisYear: Intl.DateTimeFormat | undefined;
+let otherYear: Intl.DateTimeFormat | undefined;
+let clock: Intl.DateTimeFormat | undefined;
+
 function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
@@ -15,12 +20,15 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (date.getFullYear() === now.getFullYear()) {
-    return new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric' }).format(date);
+    thisYear ??= new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric' });
+    return thisYear.format(date);
   }
-  return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date);
+  otherYear ??= new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+  return otherYear.format(date);
 }
 
 /** "14:05" in the member's own clock style. */
 export function timeOfDay(iso: string): string {
-  return new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  clock ??= new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' });
+  return clock.format(new Date(iso));
 }

@@ -11,6 +11,7 @@ import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { PageNav } from '../../../components/ui/page-nav';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useMemberPosts } from '../api/profiles.api';
+import { formatCount } from '../../../lib/format-number';
 
 const STATUS_LABELS = { hidden: 'Hidden by moderation', flagged: 'Under review' } as const;
 
@@ -96,13 +97,11 @@ function PostCard({ post }: { post: PostSummaryDto }) {
       <p className="flex items-center gap-4 text-sm text-ink-muted">
         <span className="inline-flex items-center gap-1.5">
           <Heart aria-hidden="true" size={14} />
-          {post.likes_count === 1 ? '1 like' : `${post.likes_count.toLocaleString('en-US')} likes`}
+          {post.likes_count === 1 ? '1 like' : `${formatCount(post.likes_count)} likes`}
         </span>
         <span className="inline-flex items-center gap-1.5">
           <MessageCircle aria-hidden="true" size={14} />
-          {post.comments_count === 1
-            ? '1 comment'
-            : `${post.comments_count.toLocaleString('en-US')} comments`}
+          {post.comments_count === 1 ? '1 comment' : `${formatCount(post.comments_count)} comments`}
         </span>
       </p>
     </article>

@@ -15,6 +15,7 @@ import { ReportButton } from '../../reports/components/report-button';
 import { BlockButton } from './block-button';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { ProfileAvatar } from './profile-avatar';
+import { formatCount } from '../../../lib/format-number';
 
 /** What the header shows; for your own profile it comes from the session until the profile arrives. */
 export type HeaderFields = Pick<
@@ -172,7 +173,7 @@ function StatGroup({ title, stats }: { title: string; stats: Stat[] }) {
   );
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatCount(value);
 
 function ratingNote(ratings: number): string {
   if (ratings === 0) return 'No ratings yet';

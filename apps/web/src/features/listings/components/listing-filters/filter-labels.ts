@@ -7,6 +7,7 @@ import {
   ROD_MATERIAL_OPTIONS,
   ROD_POWER_RATINGS,
 } from '@castline/shared';
+import { formatDollars } from '../../../../lib/format-number';
 
 export const GEAR_TYPE_OPTIONS: Option<GearType>[] = GEAR_TYPES.map((value) => ({ value, label: value }));
 export const ROD_POWER_OPTIONS: Option<RodPowerRating>[] = ROD_POWER_RATINGS.map((value) => ({
@@ -31,13 +32,7 @@ export function labelOf<V extends string>(options: readonly Option<V>[], value: 
 
 /** Whole dollars without decimals, cents when there are some: "$50", "$0.50". */
 function dollars(value: number): string {
-  const cents = Math.round(value * 100) % 100 !== 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  }).format(value);
+  return formatDollars(value);
 }
 
 /** "$50 – $200", "From $50", "Up to $200". */
