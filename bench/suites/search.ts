@@ -73,6 +73,11 @@ const SCENARIOS: Scenario[] = [
     url: '/api/listings?q=shimano%20spinning',
     pglite: { p50: 120, p95: 250 },
   },
+  {
+    name: 'full-text "shimano", price low to high',
+    url: '/api/listings?q=shimano&sort=price_asc',
+    pglite: { p50: 120, p95: 250 },
+  },
   { name: 'typo "shimno"', url: '/api/listings?q=shimno', pglite: { p50: 250, p95: 400 } },
   {
     name: '50 miles around Austin, by distance',
