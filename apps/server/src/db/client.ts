@@ -181,6 +181,27 @@ export interface CompiledStatement {
   params: unknown[];
 }
 
+/** PostgreSQL's `timestamp` and `timestamptz` type ids. */
+const TIMESTAMP_TYPES = [1114, 1184];
+const keepText = (value: string) => value;
+/** pg's parsers, but timestamps left as the server wrote them (see `timestampText`). */
+const pgTimestampsAsText = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TIMESTAMP_TYPES.includes(oid)
+      ? keepText
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+const pgliteTimestampsAsText = Object.fromEntries(TIMESTAMP_TYPES.map((oid) => [oid, keepText]));
+
+export interface QueryRowsOptions {
+  /**
+   * Timestamps as the text the database wrote (`2026-11-25 10:00:00.123+00`) instead of `Date`s:
+   * for rows that only go out as JSON, `timestampText` turns them into ISO text without making a
+   * `Date` of each.
+   */
+  timestampsAsText?: boolean;
+}
+
 /**
  * Runs a compiled statement on the database's own driver, its placeholders bound to `values`,
  * and returns its rows as arrays in select order (values as the driver parsed them). For hot
@@ -190,11 +211,40 @@ export async function queryRows(
   db: Database,
   statement: CompiledStatement,
   values: Record<string, unknown>,
+  options: QueryRowsOptions = {},
 ): Promise<unknown[][]> {
   const params = fillPlaceholders(statement.params, values);
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof PGlite) {
-    return (await client.query<unknown[]>(statement.text, params, { rowMode: 'array' })).rows;
+    return (
+      await client.query<unknown[]>(statement.text, params, {
+        rowMode: 'array',
+        ...(options.timestampsAsText ? { parsers: pgliteTimestampsAsText } : {}),
+      })
+    ).rows;
   }
-  return (await client.query<unknown[]>({ text: statement.text, values: params, rowMode: 'array' })).rows;
+  return (
+    await client.query<unknown[]>({
+      text: statement.text,
+      values: params,
+      rowMode: 'array',
+      ...(options.timestampsAsText ? { types: pgTimestampsAsText } : {}),
+    })
+  ).rows;
+}
+
+/** `2026-11-25 10:00:00.123456+00` (PostgreSQL's ISO output in UTC): date, time, fraction. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d+))?\+00$/;
+
+/**
+ * A timestamp from `queryRows(…, { timestampsAsText: true })` as ISO 8601 in UTC with
+ * milliseconds, exactly as `Date#toISOString` writes it (fractions past the millisecond are cut,
+ * as a `Date` cuts them). Text in another zone or style goes through a `Date`.
+ */
+export function timestampText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  const parts = UTC_TIMESTAMP.exec(text);
+  if (!parts) return new Date(pg.types.getTypeParser(1184)(text) as Date | string).toISOString();
+  return `${parts[1]}T${parts[2]}.${(parts[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
 }

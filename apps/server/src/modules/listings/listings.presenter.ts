@@ -10,7 +10,7 @@ import {
   ROD_MATERIALS,
   ROD_POWER_RATINGS,
 } from '@castline/shared';
-import type { ListingRow } from './listings.repository.js';
+import type { ListingRow, SearchListingRow } from './listings.repository.js';
 
 /** A stored value when it is one of the known ones, else the fallback (rows seeded outside the API). */
 function known<T extends string>(values: readonly T[], value: string | null, fallback: T): T;
@@ -29,7 +29,12 @@ function miles(value: number | null): number | null {
   return value === null || !Number.isFinite(value) ? null : Math.round(value * 10) / 10;
 }
 
-export function presentListing(row: ListingRow): ListingDto {
+/** ISO text of a timestamp: a search row carries it already (SearchListingRow). */
+function iso(value: Date | string): string {
+  return typeof value === 'string' ? value : value.toISOString();
+}
+
+export function presentListing(row: ListingRow | SearchListingRow): ListingDto {
   return {
     id: row.id,
     title: row.title,
@@ -48,7 +53,7 @@ export function presentListing(row: ListingRow): ListingDto {
       avatar_url: row.seller_avatar_url,
       seller_rating: Number(row.seller_rating),
       sales_count: row.seller_sales_count,
-      created_at: row.seller_created_at.toISOString(),
+      created_at: iso(row.seller_created_at),
     },
     location: row.location,
     location_coordinates:
@@ -66,7 +71,7 @@ export function presentListing(row: ListingRow): ListingDto {
     reel_type: known(REEL_TYPES, row.reel_type, null),
     reel_gear_ratio: known(DRAG_SYSTEMS, row.reel_gear_ratio, null),
     sold: row.sold,
-    sold_at: row.sold_at?.toISOString() ?? null,
+    sold_at: row.sold_at === null ? null : iso(row.sold_at),
     buyer_id: row.buyer_id,
     transaction_rating: row.transaction_rating,
     deleted: row.deleted,
@@ -78,8 +83,8 @@ export function presentListing(row: ListingRow): ListingDto {
     liked: Boolean(row.liked),
     favorited: Boolean(row.favorited),
     distance: miles(row.distance),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
