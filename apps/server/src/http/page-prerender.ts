@@ -109,7 +109,11 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The page in the encoding the browser accepts best, made once per cached page and encoding. */
-async function compressed(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<Buffer | string> {
+async function compressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+): Promise<Buffer | string> {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
   if (!encoding) return page.html;
