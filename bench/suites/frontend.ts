@@ -151,8 +151,14 @@ async function lighthouseRows(log: (line: string) => void): Promise<BenchRow[]> 
       }
       const valid = filterToValidRuns(runs);
       const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[runs.length - 1]!;
+      // A run whose TBT audit failed on its own (no runtime error) says why instead of "NaN".
       const tbtOfRuns = runs
-        .map((run) => Math.round(run.audits['total-blocking-time']?.numericValue ?? Number.NaN))
+        .map((run) => {
+          const tbt = run.audits['total-blocking-time'];
+          return typeof tbt?.numericValue === 'number'
+            ? String(Math.round(tbt.numericValue))
+            : `none (${tbt?.errorMessage ?? 'not measured'})`;
+        })
         .join(' / ');
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
