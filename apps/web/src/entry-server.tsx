@@ -16,7 +16,7 @@ import type { PrerenderedQuery, SessionStateDto } from '@castline/shared';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/routes';
 import { authKeys } from './features/auth/api/auth.api';
-import { setApiTransport, type ApiTransport } from './lib/api-client';
+import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
 export interface RenderedPage {
@@ -24,6 +24,12 @@ export interface RenderedPage {
   html: string;
   /** Every query the page read, answered: the browser's cache starts with them. */
   queries: PrerenderedQuery[];
+  /**
+   * False when a query of the page failed in a way another request might not (rate limit, server
+   * error): the page went out without that part, and is not kept for the next guest
+   * (page-cache.ts).
+   */
+  complete: boolean;
 }
 
 const SIGNED_OUT: SessionStateDto = { user: null, session: null };
@@ -31,6 +37,14 @@ const SIGNED_OUT: SessionStateDto = { user: null, session: null };
 const DATA_ROUNDS = 2;
 
 const handler = createStaticHandler(appRoutes);
+
+/**
+ * A failure that another request could answer differently: refused by this guest's rate limit,
+ * a server error, no answer at all. A 401 or 404 is the page's answer for every guest.
+ */
+function isPassingFailure(error: unknown): boolean {
+  return !isApiError(error) || error.isNetworkError || error.status === 429 || error.status >= 500;
+}
 
 function pendingQueries(queryClient: QueryClient): Query[] {
   return queryClient
@@ -70,9 +84,11 @@ export async function render(url: string, transport: ApiTransport): Promise<Rend
     html = page();
   }
 
-  const queries = queryClient
-    .getQueryCache()
-    .getAll()
+  const all = queryClient.getQueryCache().getAll();
+  const complete = all.every(
+    (query) => query.state.status !== 'error' || !isPassingFailure(query.state.error),
+  );
+  const queries = all
     .filter((query) => query.state.status === 'success')
     .map((query) => ({
       queryKey: query.queryKey as unknown[],
@@ -80,5 +96,5 @@ export async function render(url: string, transport: ApiTransport): Promise<Rend
       updatedAt: query.state.dataUpdatedAt,
     }));
   queryClient.clear();
-  return { html, queries };
+  return { html, queries, complete };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageCache } from './page-cache.js';
+import { createPageCache, type RenderedHtml } from './page-cache.js';
 
 /** A render the test finishes by hand, counting how often it was started. */
 function deferredRender() {
@@ -7,19 +7,22 @@ function deferredRender() {
   let started = 0;
   const render = () => {
     started += 1;
-    return new Promise<string | null>((resolve) => {
-      finish = resolve;
+    return new Promise<RenderedHtml | null>((resolve) => {
+      finish = (html) => resolve(html === null ? null : page(html));
     });
   };
   return { render, finish: (html: string | null) => finish(html), started: () => started };
 }
+
+/** A complete page, as the render gives it. */
+const page = (html: string): RenderedHtml => ({ html, cacheable: true });
 
 describe('the page cache', () => {
   it('keeps a page for its TTL, then renders it again', async () => {
     let now = 1_000;
     const cache = createPageCache({ ttlMs: 5_000, now: () => now });
     let renders = 0;
-    const render = async () => `<p>render ${++renders}</p>`;
+    const render = async () => page(`<p>render ${++renders}</p>`);
 
     expect((await cache.get('/forum', render))?.html).toBe('<p>render 1</p>');
     now += 4_999;
@@ -52,7 +55,7 @@ describe('the page cache', () => {
     // The guest who asked still gets the page; the next one gets a new render.
     expect((await visit)?.html).toBe('<p>before the write</p>');
     expect(cache.size).toBe(0);
-    expect((await cache.get('/marketplace', async () => '<p>after the write</p>'))?.html).toBe(
+    expect((await cache.get('/marketplace', async () => page('<p>after the write</p>')))?.html).toBe(
       '<p>after the write</p>',
     );
   });
@@ -70,32 +73,45 @@ describe('the page cache', () => {
     const visits = [cache.get('/forum', failing), cache.get('/forum', failing)];
     for (const visit of visits) await expect(visit).rejects.toThrow('render failed');
     expect(failures).toBe(1);
-    expect((await cache.get('/forum', async () => '<p>forum</p>'))?.html).toBe('<p>forum</p>');
+    expect((await cache.get('/forum', async () => page('<p>forum</p>')))?.html).toBe('<p>forum</p>');
   });
 
   it('lets the oldest pages go to stay within its size', async () => {
     const cache = createPageCache({ ttlMs: 60_000, maxChars: 25 });
-    const page = (text: string) => async () => text.padEnd(10, '.');
-    await cache.get('/a', page('a'));
-    await cache.get('/b', page('b'));
-    await cache.get('/c', page('c'));
+    const padded = (text: string) => async () => page(text.padEnd(10, '.'));
+    await cache.get('/a', padded('a'));
+    await cache.get('/b', padded('b'));
+    await cache.get('/c', padded('c'));
     expect(cache.size).toBe(2);
     let rendered = false;
     await cache.get('/a', async () => {
       rendered = true;
-      return 'a again';
+      return page('a again');
     });
     expect(rendered).toBe(true);
     // A page larger than the whole cache is sent, never stored.
-    expect((await cache.get('/big', async () => 'x'.repeat(26)))?.html).toHaveLength(26);
+    expect((await cache.get('/big', async () => page('x'.repeat(26))))?.html).toHaveLength(26);
     expect(cache.size).toBeLessThanOrEqual(2);
+  });
+
+  it('sends but does not keep a page that went out without part of its data', async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    const partial = await cache.get('/marketplace', async () => ({
+      html: '<p>no listings</p>',
+      cacheable: false,
+    }));
+    expect(partial?.html).toBe('<p>no listings</p>');
+    expect(cache.size).toBe(0);
+    expect((await cache.get('/marketplace', async () => page('<p>listings</p>')))?.html).toBe(
+      '<p>listings</p>',
+    );
   });
 
   it('renders every visit when switched off', async () => {
     const cache = createPageCache({ ttlMs: 0 });
     let renders = 0;
-    await cache.get('/', async () => `${++renders}`);
-    await cache.get('/', async () => `${++renders}`);
+    await cache.get('/', async () => page(`${++renders}`));
+    await cache.get('/', async () => page(`${++renders}`));
     expect(renders).toBe(2);
     expect(cache.enabled).toBe(false);
     expect(cache.size).toBe(0);

@@ -4,7 +4,7 @@
  * A guest's public page costs two renders and its API calls (tens of milliseconds of CPU); the
  * same page for the next guest within `ttlMs` is sent from here, compressed once per encoding.
  * Only guests' pages are ever stored: a request with a session cookie is never rendered, let
- * alone cached. Any write through this instance (a successful POST, PUT, PATCH or DELETE) empties
+ * alone cached; nor is a page that went out without part of its data (a query refused). Any write through this instance (a successful POST, PUT, PATCH or DELETE) empties
  * the cache at once, and a render that began before the write is not stored; a write through
  * another instance shows here within `ttlMs`. Each instance keeps its own: what it holds is a
  * copy of what the database says, never the only record of anything.
@@ -18,14 +18,21 @@ export interface CachedPage {
   readonly encoded: Map<string, Promise<Buffer>>;
 }
 
+/** What a render gives the cache: the page, and whether it may be kept for others. */
+export interface RenderedHtml {
+  html: string;
+  cacheable: boolean;
+}
+
 export interface PageCache {
   /** False when switched off (a TTL of 0). */
   readonly enabled: boolean;
   /**
    * The page for `key`: from the cache while fresh, else made by `render` once for every caller
-   * that asks meanwhile, and stored unless it is null or a write happened while it was made.
+   * that asks meanwhile, and stored unless it is null, not cacheable, or a write happened while
+   * it was made.
    */
-  get(key: string, render: () => Promise<string | null>): Promise<CachedPage | null>;
+  get(key: string, render: () => Promise<RenderedHtml | null>): Promise<CachedPage | null>;
   /** Forgets every page; renders under way are not stored. */
   clear(): void;
   /** Pages held now (for tests and metrics). */
@@ -84,8 +91,8 @@ export function createPageCache({
     },
     async get(key, render) {
       if (ttlMs <= 0) {
-        const html = await render();
-        return html === null ? null : { html, expiresAt: 0, encoded: new Map() };
+        const rendered = await render();
+        return rendered === null ? null : { html: rendered.html, expiresAt: 0, encoded: new Map() };
       }
       const cached = pages.get(key);
       if (cached && cached.expiresAt > now()) return cached;
@@ -94,10 +101,10 @@ export function createPageCache({
       if (pending) return pending;
       const startedIn = generation;
       const made: Promise<CachedPage | null> = render()
-        .then((html) => {
-          if (html === null) return null;
-          const page: CachedPage = { html, expiresAt: now() + ttlMs, encoded: new Map() };
-          if (generation === startedIn) store(key, page);
+        .then((rendered) => {
+          if (rendered === null) return null;
+          const page: CachedPage = { html: rendered.html, expiresAt: now() + ttlMs, encoded: new Map() };
+          if (rendered.cacheable && generation === startedIn) store(key, page);
           return page;
         })
         .finally(() => {

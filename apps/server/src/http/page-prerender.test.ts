@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { API_RATE_LIMIT } from '@castline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { products } from '../db/schema/index.js';
@@ -190,6 +191,27 @@ describe("the cache of guests' pages", () => {
     const after = await get(cached.app, url, { ip: uniqueIp() });
     expect(after.headers['x-cache-status']).toBe('MISS');
     expect(rootOf(after.body)).not.toContain('Shimano Stradic FL 2500');
+  });
+
+  it("does not keep a page that went out without its data (a guest past the API's rate limit)", async () => {
+    const seller = await buildUser(cached.database.db);
+    const listing = await buildListing(cached.database.db, seller.id, { title: 'Abu Garcia Revo SX' });
+    const url = `/marketplace/${listing.id}`;
+    // This guest spends the API's rate limit: the page's own query is refused for them.
+    const flooder = uniqueIp();
+    for (let sent = 0; sent < API_RATE_LIMIT.limit; sent += 1)
+      await get(cached.app, '/api/auth/session', { ip: flooder });
+    expect((await get(cached.app, '/api/auth/session', { ip: flooder })).statusCode).toBe(429);
+
+    const partial = await get(cached.app, url, { ip: flooder });
+    expect(partial.statusCode).toBe(200);
+    expect(partial.headers['x-cache-status']).toBe('MISS');
+    expect(rootOf(partial.body)).not.toContain('Abu Garcia Revo SX');
+    // The next guest gets the whole page, rendered for them, not the partial one.
+    const whole = await get(cached.app, url, { ip: uniqueIp() });
+    expect(whole.headers['x-cache-status']).toBe('MISS');
+    expect(rootOf(whole.body)).toContain('Abu Garcia Revo SX');
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('HIT');
   });
 
   it('renders the page again once it is older than PAGE_CACHE_SECONDS (a write through another instance)', async () => {

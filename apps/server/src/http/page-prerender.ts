@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRERENDERED_DATA_ID, type PrerenderedQuery } from '@castline/shared';
 import { hasSessionCookie } from '../modules/accounts/auth.js';
-import type { CachedPage, PageCache } from './page-cache.js';
+import type { CachedPage, PageCache, RenderedHtml } from './page-cache.js';
 
 /*
  * Public pages rendered on the server for guests (docs/decisions/0012-server-rendered-first-paint.md).
@@ -37,6 +37,8 @@ export const PRERENDER_TIMEOUT_MS = 2000;
 interface RenderedPage {
   html: string;
   queries: PrerenderedQuery[];
+  /** False when a query of the page failed: the page is sent but not cached. */
+  complete?: boolean;
 }
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 interface ServerEntry {
@@ -194,8 +196,12 @@ export async function loadPagePrerenderer(
     }
   }
 
-  /** index.html with the page rendered for `request` in its root, or null when it could not be rendered. */
-  async function renderPage(request: FastifyRequest): Promise<string | null> {
+  /**
+   * index.html with the page rendered for `request` in its root, or null when it could not be
+   * rendered. A page missing part of its data (a query refused, say by this guest's rate limit)
+   * is not kept for the next guests.
+   */
+  async function renderPage(request: FastifyRequest): Promise<RenderedHtml | null> {
     const page = await renderWithin(request);
     if (!page) return null;
     const { title, head, body } = splitHead(page.html);
@@ -207,7 +213,7 @@ export async function loadPagePrerenderer(
     );
     if (title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
     if (head) html = html.replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}${head}`);
-    return html;
+    return { html, cacheable: page.complete !== false };
   }
 
   return {
