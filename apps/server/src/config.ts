@@ -26,6 +26,14 @@ const optionalUrl = (protocols: readonly string[], label: string) =>
       { message: `must be a ${label} URL (${protocols.join(' or ')})` },
     );
 
+/** A whole number from `min` to `max`; anything else is refused with `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
 const optionalText = z
   .string()
   .trim()
@@ -41,24 +49,11 @@ const EnvShape = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
-  DATABASE_POOL_MAX: z.coerce
-    .number({ error: 'must be a whole number from 1 to 200' })
-    .int({ error: 'must be a whole number from 1 to 200' })
-    .min(1, { error: 'must be a whole number from 1 to 200' })
-    .max(200, { error: 'must be a whole number from 1 to 200' })
-    .default(10),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be milliseconds from 100 to 600000' })
-    .int({ error: 'must be milliseconds from 100 to 600000' })
-    .min(100, { error: 'must be milliseconds from 100 to 600000' })
-    .max(600_000, { error: 'must be milliseconds from 100 to 600000' })
-    .default(15_000),
-  PAGE_CACHE_SECONDS: z.coerce
-    .number({ error: 'must be whole seconds from 0 to 300' })
-    .int({ error: 'must be whole seconds from 0 to 300' })
-    .min(0, { error: 'must be whole seconds from 0 to 300' })
-    .max(300, { error: 'must be whole seconds from 0 to 300' })
-    .default(5),
+  DATABASE_POOL_MAX: wholeNumber(1, 200, 'must be a whole number from 1 to 200').default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 'must be milliseconds from 100 to 600000').default(
+    15_000,
+  ),
+  PAGE_CACHE_SECONDS: wholeNumber(0, 300, 'must be whole seconds from 0 to 300').default(5),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'Redis'),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('castline:'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'SMTP'),

@@ -42,7 +42,7 @@ const handler = createStaticHandler(appRoutes);
  * A failure that another request could answer differently: refused by this guest's rate limit,
  * a server error, no answer at all. A 401 or 404 is the page's answer for every guest.
  */
-function isPassingFailure(error: unknown): boolean {
+function isTransientFailure(error: unknown): boolean {
   return !isApiError(error) || error.isNetworkError || error.status === 429 || error.status >= 500;
 }
 
@@ -86,7 +86,7 @@ export async function render(url: string, transport: ApiTransport): Promise<Rend
 
   const all = queryClient.getQueryCache().getAll();
   const complete = all.every(
-    (query) => query.state.status !== 'error' || !isPassingFailure(query.state.error),
+    (query) => query.state.status !== 'error' || !isTransientFailure(query.state.error),
   );
   const queries = all
     .filter((query) => query.state.status === 'success')

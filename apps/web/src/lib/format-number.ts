@@ -4,8 +4,8 @@
  * cards renders.
  */
 let counts: Intl.NumberFormat | undefined;
-let wholeDollars: Intl.NumberFormat | undefined;
-let dollarsAndCents: Intl.NumberFormat | undefined;
+/** Dollar formatters by the number of cent digits shown (0 or 2). */
+const dollars = new Map<number, Intl.NumberFormat>();
 
 /** "1,250". */
 export function formatCount(value: number): string {
@@ -15,20 +15,16 @@ export function formatCount(value: number): string {
 
 /** "$1,250" for whole dollars, "$0.50" or "$12.99" when there are cents. */
 export function formatDollars(value: number): string {
-  if (Math.round(value * 100) % 100 !== 0) {
-    dollarsAndCents ??= new Intl.NumberFormat('en-US', {
+  const digits = Math.round(value * 100) % 100 !== 0 ? 2 : 0;
+  let format = dollars.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
-    return dollarsAndCents.format(value);
+    dollars.set(digits, format);
   }
-  wholeDollars ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  return wholeDollars.format(value);
+  return format.format(value);
 }

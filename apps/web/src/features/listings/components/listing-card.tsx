@@ -21,9 +21,7 @@ export function categoryLabel(category: Category): string {
 }
 
 /** "$1,250" for whole dollars, "$0.50" or "$12.99" when there are cents. */
-export function formatPrice(price: number): string {
-  return formatDollars(price);
-}
+export const formatPrice = formatDollars;
 
 /** "12 mi away", "0.4 mi away", "under 0.1 mi away": whole miles from 10 on, one decimal below. */
 export function formatDistanceAway(miles: number): string {

@@ -173,11 +173,9 @@ function StatGroup({ title, stats }: { title: string; stats: Stat[] }) {
   );
 }
 
-const count = (value: number) => formatCount(value);
-
 function ratingNote(ratings: number): string {
   if (ratings === 0) return 'No ratings yet';
-  return ratings === 1 ? 'from 1 rating' : `from ${count(ratings)} ratings`;
+  return ratings === 1 ? 'from 1 rating' : `from ${formatCount(ratings)} ratings`;
 }
 
 /** Seller figures (active listings, sales, rating) and forum figures (posts, comments, likes). */
@@ -187,8 +185,8 @@ export function ProfileStats({ profile }: { profile: PublicProfileDto }) {
       <StatGroup
         title="Seller"
         stats={[
-          { label: 'Active listings', value: count(profile.active_listings_count) },
-          { label: 'Sales', value: count(profile.sales_count) },
+          { label: 'Active listings', value: formatCount(profile.active_listings_count) },
+          { label: 'Sales', value: formatCount(profile.sales_count) },
           {
             label: 'Seller rating',
             value: profile.ratings_count > 0 ? profile.seller_rating.toFixed(1) : '–',
@@ -199,9 +197,9 @@ export function ProfileStats({ profile }: { profile: PublicProfileDto }) {
       <StatGroup
         title="Community"
         stats={[
-          { label: 'Posts', value: count(profile.posts_count) },
-          { label: 'Comments', value: count(profile.comments_count) },
-          { label: 'Likes received', value: count(profile.likes_received) },
+          { label: 'Posts', value: formatCount(profile.posts_count) },
+          { label: 'Comments', value: formatCount(profile.comments_count) },
+          { label: 'Likes received', value: formatCount(profile.likes_received) },
         ]}
       />
     </div>

@@ -30,16 +30,11 @@ export function labelOf<V extends string>(options: readonly Option<V>[], value: 
   return options.find((option) => option.value === value)?.label ?? value;
 }
 
-/** Whole dollars without decimals, cents when there are some: "$50", "$0.50". */
-function dollars(value: number): string {
-  return formatDollars(value);
-}
-
 /** "$50 – $200", "From $50", "Up to $200". */
 export function priceRangeLabel(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return `${dollars(min)} – ${dollars(max)}`;
-  if (min !== null) return `From ${dollars(min)}`;
-  return `Up to ${dollars(max ?? 0)}`;
+  if (min !== null && max !== null) return `${formatDollars(min)} – ${formatDollars(max)}`;
+  if (min !== null) return `From ${formatDollars(min)}`;
+  return `Up to ${formatDollars(max ?? 0)}`;
 }
 
 /** 78 → "6 ft 6 in", 84 → "7 ft". */
