@@ -68,7 +68,8 @@ export default defineConfig({
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
-      NODE_ENV: 'production',
+      // Not production: the journeys read mailed links at /dev/mailbox, never served in production.
+      NODE_ENV: 'test',
       HOST: 'localhost',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -215,7 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountsRoutes(app, accounts);
   registerProfilesRoutes(app, createProfilesService({ repository: createProfilesRepository(database.db) }));
   registerCaptainsRoutes(app, createCaptainsService({ repository: createCaptainsRepository(database.db) }));
-  if (deps.mailer.kind === 'outbox') registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
+  // The mailbox holds sign-in and reset links: never in production, whatever the client address
+  // (a reverse proxy on this host would make every visitor look like this machine).
+  if (deps.mailer.kind === 'outbox' && config.env !== 'production') {
+    registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
+  }
   const bus = deps.bus ?? createMemoryBus();
   const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
   registerAdminRoutes(

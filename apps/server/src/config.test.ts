@@ -40,6 +40,13 @@ describe('loadConfig', () => {
     ).toThrow(/AUTH_SECRET/);
   });
 
+  it('refuses MAILBOX_OPEN in production, where the mailbox is never served', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', MAILBOX_OPEN: 'true' })).toThrow(
+      /MAILBOX_OPEN: the mailbox is never served in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'development', MAILBOX_OPEN: 'true' }).mailboxOpen).toBe(true);
+  });
+
   it('reads the PostgreSQL pool size and statement timeout, within their limits', () => {
     expect(loadConfig({}).databasePool).toEqual({ max: 10, statementTimeoutMs: 15_000 });
     expect(

@@ -180,6 +180,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET && env.DATABASE_URL) {
     throw new ConfigError(['AUTH_SECRET: required in production when DATABASE_URL is set']);
   }
+  if (env.NODE_ENV === 'production' && env.MAILBOX_OPEN) {
+    throw new ConfigError([
+      'MAILBOX_OPEN: the mailbox is never served in production (set SMTP_URL to send mail)',
+    ]);
+  }
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return {
     env: env.NODE_ENV,

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const lines = [
     `Castline is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}`,
     `  database: ${runtime.database.engine}${config.databaseUrl ? '' : ` (${config.dataDir}/pglite)`}`,
-    `  mail: ${config.smtpUrl ? 'SMTP' : `outbox, readable at ${config.publicUrl}/dev/mailbox`}`,
+    `  mail: ${config.smtpUrl ? 'SMTP' : config.env === 'production' ? 'outbox, printed to this log (set SMTP_URL to send it)' : `outbox, readable at ${config.publicUrl}/dev/mailbox`}`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
   const demo = runtime.seed?.users ?? [];

@@ -53,6 +53,19 @@ describe('/dev/mailbox', () => {
     expect((await get(open.app, '/dev/mailbox', { ip: '203.0.113.9' })).statusCode).toBe(200);
   });
 
+  it('is never served in production, whatever the address (a proxy on this host included)', async () => {
+    const production = await createTestApp({ database: closed.database, env: { NODE_ENV: 'production' } });
+    try {
+      // A reverse proxy on the same host makes every visitor look like this machine.
+      for (const ip of ['127.0.0.1', '::1', '203.0.113.9']) {
+        expect((await get(production.app, '/dev/mailbox', { ip })).statusCode).toBe(404);
+        expect((await get(production.app, '/api/dev/mailbox', { ip })).statusCode).toBe(404);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
   it('does not exist when mail goes out by SMTP', async () => {
     const sent: string[] = [];
     const smtpLike: Mailer = {
