@@ -70,6 +70,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Logger options used when no logger instance is given. */
   loggerOptions?: FastifyServerOptions['logger'];
+  /** How often each instance reads its sockets' sessions again (default 30 s; tests shorten it). */
+  realtimeSessionCheckMs?: number | undefined;
 }
 
 /** What feature modules receive: the app's engines plus the realtime publisher. */
@@ -181,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Realtime fan-out first: ending a session (accounts, settings, admin) closes its sockets.
+  const bus = deps.bus ?? createMemoryBus();
+  const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
   const accountsRepository = createAccountsRepository(database.db);
   const auth = createAuth({
     db: database.db,
@@ -198,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     repository: accountsRepository,
     rateLimiter: deps.rateLimiter,
+    realtime: context.realtime,
     logger: app.log,
   });
   registerAuthHooks(app, accounts);
@@ -220,8 +226,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mailer.kind === 'outbox' && config.env !== 'production') {
     registerMailboxRoutes(app, database.db, { open: config.mailboxOpen });
   }
-  const bus = deps.bus ?? createMemoryBus();
-  const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
   registerAdminRoutes(
     app,
     createAdminService({

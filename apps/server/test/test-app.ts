@@ -41,6 +41,10 @@ export interface TestAppOptions {
   redisBus?: string;
   /** Store files here instead of a folder of this instance's own (several instances, one bucket). */
   storage?: FileStorage;
+  /** Share this realtime bus (several instances in one process without Redis); the caller closes it. */
+  bus?: EventBus;
+  /** How often the realtime hub reads its sockets' sessions again (default 30 s). */
+  realtimeSessionCheckMs?: number;
 }
 
 /** Builds the real app in-process over a real database (a template copy unless one is given). */
@@ -78,7 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: options.storage ?? createLocalFileStorage(path.join(dataDir, 'files')),
     authSecret: TEST_AUTH_SECRET,
     logger,
-    ...(bus ? { bus } : {}),
+    ...(bus ? { bus } : options.bus ? { bus: options.bus } : {}),
+    ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
   });
   await app.ready();
   return {

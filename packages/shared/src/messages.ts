@@ -47,6 +47,13 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again later.',
   sessionNotFound: 'Session not found',
   signedOut: 'You have been signed out.',
+  // Why an open page was signed out when its session ended elsewhere (the realtime socket hears it).
+  sessionEndedBySignOut: 'You signed out of Castline in another tab or window.',
+  sessionEndedByMember: 'This session was ended from another device. Please sign in again.',
+  sessionEndedByStaff: 'An administrator ended this session. Please sign in again.',
+  sessionEndedByPasswordChange: 'Your password was changed, so this session ended. Please sign in again.',
+  sessionEndedByPasswordReset: 'Your password was reset, so every session ended. Please sign in again.',
+  sessionEndedByAccountDeletion: 'This account was deleted.',
   forbiddenOrigin: 'This request did not come from Castline.',
 } as const;
 

@@ -7,6 +7,8 @@ export const REALTIME_CLOSE = {
   unauthenticated: 4401,
   forbiddenOrigin: 4403,
   serverShutdown: 1001,
+  /** The session that opened the socket ended (signed out, revoked, expired, banned, …). */
+  sessionEnded: 4001,
 } as const;
 /** A frame larger than this is refused. */
 export const REALTIME_FRAME_MAX_BYTES = 16 * 1024;

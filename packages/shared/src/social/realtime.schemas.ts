@@ -40,8 +40,9 @@ export const ServerEvent = z.discriminatedUnion('type', [
     user_id: z.string().nullable(),
   }),
   /**
-   * Staff ended every session of this member (a ban): the page signs out at once and shows
-   * `message` (why, and until when). The server closes the socket right after sending it.
+   * The session that opened this socket ended (signed out in another tab, ended from another
+   * device or by staff, password changed or reset, expired, banned, account deleted): the page
+   * signs out at once and shows `message`. The server closes the socket right after sending it.
    */
   z.object({ type: z.literal('session.ended'), message: z.string() }),
   /** A frame the server could not take. */

@@ -2,6 +2,13 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, profiles, sessions, users } from '../../db/schema/index.js';
 import { liftExpiredBan } from '../admin/ban-store.js';
+import {
+  isCurrentVerificationLink,
+  rememberVerificationLink,
+  resetLinkOwner,
+  voidAccountLinks,
+  voidOlderResetLinks,
+} from './account-links.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AdminRoleRow = typeof adminRoles.$inferSelect;
@@ -86,13 +93,23 @@ export function createAccountsRepository(db: Database) {
       await db.transaction((tx) => liftExpiredBan(tx, userId));
     },
 
-    async deleteOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+    /** Ends every other session of the member; the ids of those ended. */
+    async deleteOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
       const removed = await db
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
         .returning({ id: sessions.id });
-      return removed.length;
+      return removed.map((row) => row.id);
     },
+
+    // Mailed links (account-links.ts).
+    voidAccountLinks: (userId: string) => voidAccountLinks(db, userId),
+    voidOlderResetLinks: (userId: string, newToken: string) => voidOlderResetLinks(db, userId, newToken),
+    resetLinkOwner: (token: string) => resetLinkOwner(db, token),
+    rememberVerificationLink: (userId: string, token: string, expiresAt: Date) =>
+      rememberVerificationLink(db, userId, token, expiresAt),
+    isCurrentVerificationLink: (userId: string, token: string) =>
+      isCurrentVerificationLink(db, userId, token),
   };
 }
 

@@ -32,6 +32,7 @@ import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 import { banMessage } from '../admin/ban-store.js';
 import { readSiteSettings } from '../admin/site-settings.js';
+import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 
 /**
  * A reset request for a known email writes a token and queues a mail; for an unknown email it
@@ -90,10 +91,18 @@ export interface AccountsServiceDeps {
   auth: Auth;
   repository: AccountsRepository;
   rateLimiter: RateLimiter;
+  /** Ending a session closes the realtime sockets it opened, on every instance. */
+  realtime: RealtimePublisher;
   logger: FastifyBaseLogger;
 }
 
-export function createAccountsService({ auth, repository, rateLimiter, logger }: AccountsServiceDeps) {
+export function createAccountsService({
+  auth,
+  repository,
+  rateLimiter,
+  realtime,
+  logger,
+}: AccountsServiceDeps) {
   /** Counts one attempt per IP and per account; the first exhausted bucket stops the request. */
   async function limit(action: AuthRateLimitAction, ctx: RequestContext, account: string, message: string) {
     const rules = AUTH_RATE_LIMITS[action];
@@ -216,7 +225,10 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
         });
       // A successful sign-in clears the account's counter and ends the session it replaces.
       await rateLimiter.reset(`signIn:account:${body.email}`);
-      if (previous.result) await repository.deleteSession(previous.result.sessionId);
+      if (previous.result) {
+        await repository.deleteSession(previous.result.sessionId);
+        realtime.endSessions([previous.result.sessionId], M.sessionEndedBySignOut);
+      }
       const userId = signedIn.response.user.id;
       const sessionRow = await repository.findSessionByToken(signedIn.response.token);
       if (!sessionRow) throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
@@ -230,7 +242,10 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
 
     async signOut(ctx: RequestContext): Promise<WithCookies<{ message: string }>> {
       try {
+        const current = await resolveSession(ctx);
         const { headers } = await auth.api.signOut({ headers: ctx.headers, returnHeaders: true });
+        // The browser's other tabs of this session sign out too.
+        if (current.result) realtime.endSessions([current.result.sessionId], M.sessionEndedBySignOut);
         return { result: { message: M.signedOut }, setCookies: headers.getSetCookie() };
       } catch (error) {
         // Signing out without a session still clears the cookie; failures are only logged.
@@ -254,16 +269,21 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
     },
 
     async verifyEmail(body: VerifyEmailBody): Promise<{ message: string }> {
-      // The link is signed, not stored: it counts as used once the account it names is verified.
+      // The link is signed by the auth library, and only the account's newest link is valid (its
+      // hash is kept until it expires or the account's links are voided). It counts as used once
+      // the account it names is verified.
       const email = emailFromVerificationToken(body.token);
       const before = email ? await repository.findUserByEmail(email) : null;
+      if (!before || !(await repository.isCurrentVerificationLink(before.id, body.token))) {
+        throw new AppError('INVALID_TOKEN', M.verificationLinkInvalid);
+      }
+      if (before.emailVerified) throw new AppError('TOKEN_USED', M.verificationLinkUsed);
       try {
         await auth.api.verifyEmail({ query: { token: body.token } });
       } catch (error) {
         if (authErrorCode(error)) throw new AppError('INVALID_TOKEN', M.verificationLinkInvalid);
         throw error;
       }
-      if (!before || before.emailVerified) throw new AppError('TOKEN_USED', M.verificationLinkUsed);
       return { message: M.emailVerified };
     },
 
@@ -309,6 +329,7 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
 
     async resetPassword(body: ResetPasswordBody, ctx: RequestContext): Promise<{ message: string }> {
       await limit('resetPassword', ctx, body.token.slice(0, 64), M.tooManyRequests);
+      const owner = await repository.resetLinkOwner(body.token);
       try {
         await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
       } catch (error) {
@@ -318,6 +339,8 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
         if (code === 'PASSWORD_TOO_SHORT') throw new AppError('VALIDATION_FAILED', M.passwordTooShort);
         throw error;
       }
+      // Every session of the account ended with the reset: their open pages sign out now.
+      if (owner) realtime.endMemberSessions(owner, M.sessionEndedByPasswordReset);
       return { message: M.passwordUpdated };
     },
 
@@ -335,11 +358,15 @@ export function createAccountsService({ auth, repository, rateLimiter, logger }:
       if (!target || !canRevokeSession({ id: session.userId }, target))
         throw new NotFoundError(M.sessionNotFound);
       await repository.deleteSession(target.id);
-      return { message: 'Session ended', current: target.id === session.sessionId };
+      const current = target.id === session.sessionId;
+      realtime.endSessions([target.id], current ? M.sessionEndedBySignOut : M.sessionEndedByMember);
+      return { message: 'Session ended', current };
     },
 
     async revokeOtherSessions(session: ActiveSession): Promise<{ message: string; revoked: number }> {
-      const revoked = await repository.deleteOtherSessions(session.userId, session.sessionId);
+      const ended = await repository.deleteOtherSessions(session.userId, session.sessionId);
+      realtime.endSessions(ended, M.sessionEndedByMember);
+      const revoked = ended.length;
       return {
         message: revoked === 1 ? '1 other session ended' : `${revoked} other sessions ended`,
         revoked,

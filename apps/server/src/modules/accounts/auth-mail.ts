@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_VERIFICATION_TTL_SECONDS } from '@castline/shared';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer.js';
 import { passwordResetMail, verificationMail } from '../../platform/mail/templates.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -41,16 +42,26 @@ export function createAuthMail(deps: {
 }): AuthMailHooks {
   return {
     async sendVerificationEmail(user, token) {
+      // This link becomes the only valid one: an older verification link no longer works.
+      await deps.repository.rememberVerificationLink(
+        user.id,
+        token,
+        new Date(Date.now() + EMAIL_VERIFICATION_TTL_SECONDS * 1000),
+      );
       const url = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
       await sendTracked(deps.mailer, deps.logger, verificationMail(user.email, user.name, url));
     },
     async sendResetPasswordEmail(user, token) {
+      // A newer reset link voids the older ones.
+      await deps.repository.voidOlderResetLinks(user.id, token);
       const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await sendTracked(deps.mailer, deps.logger, passwordResetMail(user.email, user.name, url));
     },
     async onPasswordReset(user) {
-      // Opening the emailed link proves the address, so an unverified account becomes verified.
+      // Opening the emailed link proves the address, so an unverified account becomes verified;
+      // every other link the account has outstanding (reset, verification, email change) is void.
       await deps.repository.markEmailVerified(user.id);
+      await deps.repository.voidAccountLinks(user.id);
       deps.logger.info({ userId: user.id }, 'password reset; every session of the account ended');
     },
   };

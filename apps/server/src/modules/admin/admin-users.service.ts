@@ -16,7 +16,7 @@ import type {
   UpdateAdminSettingsBody,
   UpdateUserRoleBody,
 } from '@castline/shared';
-import { ADMIN_MESSAGES as M, holdsAllPermissionsOf, ROLE_PERMISSIONS } from '@castline/shared';
+import { ADMIN_MESSAGES as M, AUTH_MESSAGES, holdsAllPermissionsOf, ROLE_PERMISSIONS } from '@castline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../http/access-policy.js';
 import {
@@ -135,7 +135,7 @@ export function createAdminUsersService({
           },
         );
         // After commit: the member's open pages sign out now, not at their next request.
-        realtime?.toUser(userId, { type: 'session.ended', message: banMessage(body.reason, banEnd) });
+        realtime?.endMemberSessions(userId, banMessage(body.reason, banEnd));
         return { message: M.userBanned };
       });
     },
@@ -202,6 +202,8 @@ export function createAdminUsersService({
         oldData: { user_id: userId },
       }));
       if (!ended) throw new NotFoundError(M.sessionNotFound);
+      // After commit: the session's open pages sign out now, on every instance.
+      realtime?.endSessions([sessionId], AUTH_MESSAGES.sessionEndedByStaff);
       return { message: M.sessionTerminated };
     },
 

@@ -6,6 +6,7 @@ import {
   PRESENCE,
   REALTIME_CLOSE,
   REALTIME_FRAME_MAX_BYTES,
+  SHELL_MESSAGES,
   type PresenceDto,
   type ServerEvent,
 } from '@castline/shared';
@@ -17,10 +18,28 @@ import type { RealtimePublisher } from './realtime.publisher.js';
 const SILENT_LIMIT_MS = PRESENCE.heartbeatMs * 2.5;
 /** At most this many frames a second from one socket; more are refused. */
 const FRAMES_PER_SECOND = 20;
+/** The longest delay setTimeout takes (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The session a socket was opened with. */
+export interface SocketSession {
+  sessionId: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** Reads when sessions expire; a session that no longer exists is absent from the answer. */
+export interface SessionLookup {
+  expiries(sessionIds: readonly string[]): Promise<Map<string, Date>>;
+}
 
 interface Connection {
   id: string;
   userId: string;
+  sessionId: string;
+  expiresAt: Date;
+  /** Fires when the session expires (then the session is read again: use may have extended it). */
+  expiryTimer: NodeJS.Timeout | undefined;
   socket: WebSocket;
   watched: Set<string>;
   lastHeard: number;
@@ -31,29 +50,38 @@ interface Connection {
 export interface RealtimeHubDeps {
   bus: EventBus;
   presence: PresenceRepository;
+  sessions: SessionLookup;
   publisher: RealtimePublisher;
   logger: FastifyBaseLogger;
   /** Names this instance's rows in presence_connections. */
   instanceId?: string;
   heartbeatMs?: number;
+  /**
+   * How often every socket's session is read again, a backstop for a session that ended without
+   * its `session.ended` event reaching this instance (default: the heartbeat).
+   */
+  sessionCheckMs?: number;
 }
 
-/** The close code of a socket whose member's sessions were ended by staff. */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
-
 /**
- * This instance's sockets. It hears every bus event and delivers those for `user:<id>` rooms to
- * that member's sockets here, and presence events to the sockets here that watch the member.
+ * This instance's sockets, each belonging to the session that opened it. It hears every bus
+ * event and delivers those for `user:<id>` rooms to that member's sockets here, and presence
+ * events to the sockets here that watch the member. A `session.ended` event for a member or a
+ * session closes the sockets it names; a socket is also closed when its session expires, and every
+ * `sessionCheckMs` the sessions of all sockets here are read again.
  */
 export function createRealtimeHub({
   bus,
   presence,
+  sessions,
   publisher,
   logger,
   instanceId = randomUUID(),
   heartbeatMs = PRESENCE.heartbeatMs,
+  sessionCheckMs = heartbeatMs,
 }: RealtimeHubDeps) {
   const byUser = new Map<string, Set<Connection>>();
+  const bySession = new Map<string, Set<Connection>>();
   const watchers = new Map<string, Set<Connection>>();
   let closing = false;
 
@@ -61,6 +89,13 @@ export function createRealtimeHub({
     if (connection.socket.readyState === connection.socket.OPEN)
       connection.socket.send(JSON.stringify(event));
   };
+
+  /** The session is over: the page hears why, and the socket closes for good. */
+  function endConnection(connection: Connection, message: string): void {
+    forget(connection);
+    send(connection, { type: 'session.ended', message });
+    connection.socket.close(REALTIME_CLOSE.sessionEnded, 'Session ended');
+  }
 
   const unsubscribe = bus.subscribe(({ room, event }) => {
     if (room === PRESENCE_ROOM) {
@@ -72,15 +107,44 @@ export function createRealtimeHub({
       for (const set of byUser.values()) for (const connection of set) send(connection, event);
       return;
     }
-    if (room.startsWith('user:')) {
-      for (const connection of [...(byUser.get(room.slice(5)) ?? [])]) {
-        send(connection, event);
-        // The member's sessions are gone: this socket must not go on hearing their events.
-        if (event.type === 'session.ended')
-          connection.socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
-      }
+    const [kind, id] = [room.slice(0, room.indexOf(':')), room.slice(room.indexOf(':') + 1)];
+    const targets = kind === 'user' ? byUser.get(id) : kind === 'session' ? bySession.get(id) : undefined;
+    for (const connection of [...(targets ?? [])]) {
+      // The session is gone: this socket must not go on hearing the member's events.
+      if (event.type === 'session.ended') endConnection(connection, event.message);
+      else send(connection, event);
     }
   });
+
+  /** Closes the sockets whose session is gone or past its end; the others learn their current end. */
+  async function checkSessions(connections: readonly Connection[]): Promise<void> {
+    if (connections.length === 0) return;
+    const expiries = await sessions.expiries([...new Set(connections.map((c) => c.sessionId))]);
+    const now = Date.now();
+    for (const connection of connections) {
+      if (!bySession.get(connection.sessionId)?.has(connection)) continue;
+      const expiresAt = expiries.get(connection.sessionId);
+      if (!expiresAt || expiresAt.getTime() <= now) {
+        endConnection(connection, SHELL_MESSAGES.sessionExpired);
+        continue;
+      }
+      if (expiresAt.getTime() !== connection.expiresAt.getTime()) {
+        connection.expiresAt = expiresAt;
+        scheduleExpiry(connection);
+      }
+    }
+  }
+
+  function scheduleExpiry(connection: Connection): void {
+    clearTimeout(connection.expiryTimer);
+    const delay = Math.min(Math.max(0, connection.expiresAt.getTime() - Date.now()), MAX_TIMER_MS);
+    connection.expiryTimer = setTimeout(() => {
+      checkSessions([connection]).catch((error: unknown) =>
+        logger.warn({ err: error }, 'realtime session check failed'),
+      );
+    }, delay);
+    connection.expiryTimer.unref();
+  }
 
   async function announce(userId: string): Promise<void> {
     const [current] = await presence.read([userId]);
@@ -98,10 +162,14 @@ export function createRealtimeHub({
   }
 
   function forget(connection: Connection): void {
+    clearTimeout(connection.expiryTimer);
     watch(connection, []);
     const own = byUser.get(connection.userId);
     own?.delete(connection);
     if (own?.size === 0) byUser.delete(connection.userId);
+    const opened = bySession.get(connection.sessionId);
+    opened?.delete(connection);
+    if (opened?.size === 0) bySession.delete(connection.sessionId);
   }
 
   async function handleFrame(connection: Connection, frame: ClientFrame): Promise<void> {
@@ -168,10 +236,14 @@ export function createRealtimeHub({
     });
   }
 
-  async function open(socket: WebSocket, userId: string): Promise<void> {
+  async function open(socket: WebSocket, session: SocketSession): Promise<void> {
+    const { userId, sessionId } = session;
     const connection: Connection = {
       id: randomUUID(),
       userId,
+      sessionId,
+      expiresAt: session.expiresAt,
+      expiryTimer: undefined,
       socket,
       watched: new Set(),
       lastHeard: Date.now(),
@@ -181,6 +253,10 @@ export function createRealtimeHub({
     let own = byUser.get(userId);
     if (!own) byUser.set(userId, (own = new Set()));
     own.add(connection);
+    let opened = bySession.get(sessionId);
+    if (!opened) bySession.set(sessionId, (opened = new Set()));
+    opened.add(connection);
+    scheduleExpiry(connection);
     // Frames that arrive while the connection row is written wait for it.
     const pending: [Buffer | ArrayBuffer | Buffer[], boolean][] = [];
     let ready = false;
@@ -232,6 +308,15 @@ export function createRealtimeHub({
   }, heartbeatMs);
   timer.unref();
 
+  // The backstop: every socket's session is read again, in one query for this instance.
+  const sessionTimer = setInterval(() => {
+    const held = [...bySession.values()].flatMap((set) => [...set]);
+    checkSessions(held).catch((error: unknown) =>
+      logger.warn({ err: error }, 'realtime session check failed'),
+    );
+  }, sessionCheckMs);
+  sessionTimer.unref();
+
   return {
     instanceId,
     open,
@@ -249,10 +334,13 @@ export function createRealtimeHub({
       if (closing) return;
       closing = true;
       clearInterval(timer);
+      clearInterval(sessionTimer);
       unsubscribe();
       for (const set of byUser.values()) {
-        for (const connection of set)
+        for (const connection of set) {
+          clearTimeout(connection.expiryTimer);
           connection.socket.close(REALTIME_CLOSE.serverShutdown, 'Server restarting');
+        }
       }
       try {
         const gone = await presence.dropInstance(instanceId);

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app.js';
 import { ForbiddenError, UnauthenticatedError } from '../../http/errors.js';
 import { createPresenceRepository } from './presence.repository.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime.hub.js';
+import { createSessionLookup } from './session-lookup.js';
 
 /**
  * The realtime channel: one authenticated WebSocket per tab at /api/realtime (session cookie
@@ -25,8 +26,10 @@ export async function registerRealtimeModule(
   const hub = createRealtimeHub({
     bus: context.bus,
     presence: createPresenceRepository(context.database.db),
+    sessions: createSessionLookup(context.database.db),
     publisher: context.realtime,
     logger: app.log,
+    ...(context.realtimeSessionCheckMs ? { sessionCheckMs: context.realtimeSessionCheckMs } : {}),
   });
   app.addHook('preClose', async () => {
     await hub.close();
@@ -53,12 +56,13 @@ export async function registerRealtimeModule(
       },
     },
     (socket, request) => {
-      const userId = request.activeSession?.userId;
-      if (!userId) {
+      // The socket belongs to the session that opened it, and ends with it.
+      const session = request.activeSession;
+      if (!session) {
         socket.close(REALTIME_CLOSE.unauthenticated, AUTH_MESSAGES.notAuthenticated);
         return;
       }
-      void hub.open(socket, userId);
+      void hub.open(socket, session);
     },
   );
 

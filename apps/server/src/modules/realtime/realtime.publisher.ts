@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEvent } from '@castline/shared';
-import { EVERYONE_ROOM, PRESENCE_ROOM, userRoom, type EventBus } from '../../platform/bus/event-bus.js';
+import {
+  EVERYONE_ROOM,
+  PRESENCE_ROOM,
+  sessionRoom,
+  userRoom,
+  type EventBus,
+} from '../../platform/bus/event-bus.js';
 
 /**
  * What services use to push events. Call it only after the transaction that made the change has
@@ -13,6 +19,13 @@ export interface RealtimePublisher {
   presence(event: Extract<ServerEvent, { type: 'presence' }>): void;
   /** Every connected member (forum and profile content changes). */
   toEveryone(event: ServerEvent): void;
+  /**
+   * These sessions ended: every instance tells their sockets why (`message`) and closes them.
+   * Call it after the session rows are gone (committed).
+   */
+  endSessions(sessionIds: Iterable<string>, message: string): void;
+  /** Every session of this member ended (ban, password reset, account deletion). */
+  endMemberSessions(userId: string, message: string): void;
 }
 
 export function createRealtimePublisher(bus: EventBus, logger: FastifyBaseLogger): RealtimePublisher {
@@ -33,6 +46,12 @@ export function createRealtimePublisher(bus: EventBus, logger: FastifyBaseLogger
     },
     toEveryone(event) {
       send(EVERYONE_ROOM, event);
+    },
+    endSessions(sessionIds, message) {
+      for (const id of new Set(sessionIds)) send(sessionRoom(id), { type: 'session.ended', message });
+    },
+    endMemberSessions(userId, message) {
+      send(userRoom(userId), { type: 'session.ended', message });
     },
   };
 }

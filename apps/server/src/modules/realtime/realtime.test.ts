@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PresenceListDto } from '@castline/shared';
+import { PresenceListDto, REALTIME_CLOSE } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import { get, post } from '../../../test/factories.js';
 import { listen, openSocket, refusedUpgrade } from '../../../test/realtime-client.js';
 import { signedInMember } from '../listings/listings.test-helpers.js';
-import { SESSION_ENDED_CLOSE_CODE } from './realtime.hub.js';
 
 const t = useTestApp();
 let base: string | undefined;
@@ -103,7 +102,7 @@ describe('/api/realtime', () => {
       type: 'session.ended',
       message: 'Your account is banned until 1 Mar 2099: Spam listings',
     });
-    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(await closed).toBe(REALTIME_CLOSE.sessionEnded);
     // Nobody else hears it, and a new socket for the banned member is refused.
     bystanderSocket.send({ type: 'ping' });
     await bystanderSocket.next('pong');

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import { voidAccountLinks } from '../accounts/account-links.js';
 import {
   accounts,
   offers,
@@ -51,7 +52,12 @@ export function createSettingsRepository(db: Database) {
      * Stores the new password hash and ends every other session of the account, together.
      * Returns the number of sessions ended, or null when the account has no password.
      */
-    async changePassword(userId: string, keepSessionId: string, hash: string): Promise<number | null> {
+    /**
+     * Sets the new password, ends every other session and voids every outstanding link of the
+     * account (reset, verification, email change), in one transaction. The ids of the sessions
+     * ended, or null when the account has no password.
+     */
+    async changePassword(userId: string, keepSessionId: string, hash: string): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(accounts)
@@ -63,7 +69,8 @@ export function createSettingsRepository(db: Database) {
           .delete(sessions)
           .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
           .returning({ id: sessions.id });
-        return ended.length;
+        await voidAccountLinks(tx, userId);
+        return ended.map((row) => row.id);
       });
     },
 
@@ -94,10 +101,6 @@ export function createSettingsRepository(db: Database) {
         .for('update')
         .limit(1);
       return row ?? null;
-    },
-
-    async deleteVerification(tx: Transaction, id: string): Promise<void> {
-      await tx.delete(verifications).where(eq(verifications.id, id));
     },
 
     /** The new address proves itself by the link, so it counts as verified; profiles.email follows by trigger. */
@@ -233,9 +236,9 @@ export function createSettingsRepository(db: Database) {
     },
 
     /** Saved searches, pending email changes and every session of the member. */
-    async endAccountState(tx: Transaction, userId: string, emailChangeIdentifier: string): Promise<number> {
+    async endAccountState(tx: Transaction, userId: string): Promise<number> {
       await tx.delete(productAlerts).where(eq(productAlerts.user_id, userId));
-      await tx.delete(verifications).where(eq(verifications.identifier, emailChangeIdentifier));
+      await voidAccountLinks(tx, userId);
       const ended = await tx
         .delete(sessions)
         .where(eq(sessions.userId, userId))

@@ -13,6 +13,7 @@ import type {
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
 import { AUTH_MESSAGES, EMAIL_VERIFICATION_TTL_SECONDS, SETTINGS_MESSAGES as M } from '@castline/shared';
+import { emailChangeIdentifier, voidAccountLinks } from '../accounts/account-links.js';
 import type { ActiveSession } from '../accounts/accounts.service.js';
 import { hashPassword, verifyPassword } from '../accounts/password-hasher.js';
 import {
@@ -39,10 +40,6 @@ import type { CancelledOffer, SettingsRepository } from './settings.repository.j
 export const SETTINGS_PASSWORD_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function emailChangeIdentifier(userId: string): string {
-  return `email-change:${userId}`;
-}
 
 /** The address a deleted account keeps: unique, and nothing can be delivered to it. */
 export function deletedAccountEmail(userId: string): string {
@@ -174,7 +171,12 @@ export function createSettingsService({
           { path: 'current_password', message: M.currentPasswordIncorrect },
         ]);
       }
-      logger.info({ userId: session.userId, ended }, 'password changed; other sessions ended');
+      // After commit: the other sessions' open pages sign out now.
+      realtime.endSessions(ended, AUTH_MESSAGES.sessionEndedByPasswordChange);
+      logger.info(
+        { userId: session.userId, ended: ended.length },
+        'password changed; other sessions and outstanding links ended',
+      );
       return { message: M.passwordChanged };
     },
 
@@ -228,7 +230,8 @@ export function createSettingsService({
             throw new ConflictError('EMAIL_TAKEN', M.emailTaken);
           }
           await repository.applyEmail(tx, userId, stored.email);
-          await repository.deleteVerification(tx, pending.id);
+          // Links mailed to the old address (reset, verification) and this one are void now.
+          await voidAccountLinks(tx, userId);
           return { email: stored.email, previous: account.email, username: account.username };
         });
       } catch (error) {
@@ -274,7 +277,7 @@ export function createSettingsService({
           tx,
           cancelled.map((offer) => cancelledOfferNotification(offer, userId)),
         );
-        const sessions = await repository.endAccountState(tx, userId, emailChangeIdentifier(userId));
+        const sessions = await repository.endAccountState(tx, userId);
         return { listings, offers: cancelled.length, sessions, notifications };
       });
       logger.info(
@@ -282,6 +285,7 @@ export function createSettingsService({
         'account deleted and anonymised',
       );
       await afterCommit('publishing an account deletion', async () => {
+        realtime.endMemberSessions(userId, AUTH_MESSAGES.sessionEndedByAccountDeletion);
         realtime.toEveryone({ type: 'content.changed', entity: 'profile', post_id: null, user_id: userId });
         await publishNotifications(realtime, db, outcome.notifications);
       });

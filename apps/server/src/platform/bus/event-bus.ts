@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import { ServerEvent } from '@castline/shared';
 
 /**
- * One delivery: an event for a room. Rooms are `user:<id>` (every socket of that member) and
- * `presence` (every instance; each delivers to its sockets that watch the member).
+ * One delivery: an event for a room. Rooms are `user:<id>` (every socket of that member),
+ * `session:<id>` (the sockets that session opened) and `presence` (every instance; each
+ * delivers to its sockets that watch the member).
  */
 export interface BusEnvelope {
   room: string;
@@ -23,6 +24,10 @@ export interface EventBus {
 
 export function userRoom(userId: string): string {
   return `user:${userId}`;
+}
+/** The sockets one session opened (a `session.ended` event there closes them). */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
 }
 export const PRESENCE_ROOM = 'presence';
 /** Every socket of every instance (forum and profile content changes). */

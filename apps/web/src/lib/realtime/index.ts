@@ -6,4 +6,10 @@ export type {
   WebSocketLike,
 } from './realtime-client';
 export { defaultRealtimeUrl, RealtimeClient } from './realtime-client';
-export { RealtimeProvider, useRealtimeClient, useRealtimeEvent, useRealtimeStatus } from './realtime-context';
+export {
+  RealtimeProvider,
+  useOptionalRealtimeClient,
+  useRealtimeClient,
+  useRealtimeEvent,
+  useRealtimeStatus,
+} from './realtime-context';

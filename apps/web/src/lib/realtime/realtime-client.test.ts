@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@castline/shared';
-import { PRESENCE } from '@castline/shared';
+import { PRESENCE, REALTIME_CLOSE } from '@castline/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeStatus } from './realtime-client';
 import { defaultRealtimeUrl, RealtimeClient } from './realtime-client';
@@ -183,6 +183,16 @@ describe('RealtimeClient connection', () => {
     client.start();
     FakeWebSocket.latest().open();
     FakeWebSocket.latest().drop(4401);
+    expect(client.getStatus()).toBe('offline');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('stops for good when the session that opened it ended (signed out elsewhere, revoked, expired)', () => {
+    const { client } = setup();
+    client.start();
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop(REALTIME_CLOSE.sessionEnded);
     expect(client.getStatus()).toBe('offline');
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);

@@ -10,6 +10,11 @@ export function RealtimeProvider({ client, children }: { client: RealtimeClient;
   return <RealtimeContext value={client}>{children}</RealtimeContext>;
 }
 
+/** The app's realtime client, or null outside <RealtimeProvider> (pages that never connect). */
+export function useOptionalRealtimeClient(): RealtimeClient | null {
+  return use(RealtimeContext);
+}
+
 export function useRealtimeClient(): RealtimeClient {
   const client = use(RealtimeContext);
   if (!client) throw new Error('useRealtimeClient must be used inside <RealtimeProvider>');

@@ -9,7 +9,11 @@ import { PRESENCE, REALTIME_CLOSE, REALTIME_PATH, ServerEvent } from '@castline/
 export const realtimeProtocol = {
   path: REALTIME_PATH,
   /** Closing with these means "do not come back": the server refused this browser. */
-  finalCloseCodes: [REALTIME_CLOSE.unauthenticated, REALTIME_CLOSE.forbiddenOrigin] as readonly number[],
+  finalCloseCodes: [
+    REALTIME_CLOSE.unauthenticated,
+    REALTIME_CLOSE.forbiddenOrigin,
+    REALTIME_CLOSE.sessionEnded,
+  ] as readonly number[],
   heartbeatMs: PRESENCE.heartbeatMs,
   reconnectBaseMs: PRESENCE.reconnectBaseMs,
   maxReconnectAttempts: PRESENCE.maxReconnectAttempts,

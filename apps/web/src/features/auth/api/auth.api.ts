@@ -13,6 +13,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
+import { useOptionalRealtimeClient } from '../../../lib/realtime';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -50,11 +51,17 @@ export function useSignUp() {
   });
 }
 
-/** Ends this session, drops every cached answer and reloads the app at its start page. */
+/**
+ * Ends this session, drops every cached answer and reloads the app at its start page. This tab's
+ * realtime connection closes first: the server tells the session's other tabs that it signed out.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const realtime = useOptionalRealtimeClient();
   return useMutation({
     mutationFn: () => api.post<MessageResponseDto>('/api/auth/sign-out'),
+    onMutate: () => realtime?.stop(),
+    onError: () => realtime?.start(),
     onSuccess: () => {
       queryClient.clear();
       hardRedirect('/');
