@@ -27,6 +27,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { scheduleBanExpiry } from './modules/admin/ban-expiry.js';
 import { createAuth } from './modules/accounts/auth.js';
+import { createKnownDevices } from './modules/accounts/known-devices.js';
 import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImagesModule } from './modules/images/images.module.js';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: accountsRepository,
     rateLimiter: deps.rateLimiter,
     realtime: context.realtime,
+    knownDevices: createKnownDevices(deps.authSecret, config.publicUrl.startsWith('https://')),
     logger: app.log,
   });
   registerAuthHooks(app, accounts);

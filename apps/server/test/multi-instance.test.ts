@@ -48,26 +48,27 @@ describe('several instances', () => {
 
   it('sign-in limits count across instances', async () => {
     const user = await buildUser(a.database.db);
+    const ip = uniqueIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit; i += 1) {
       const instance = i % 2 === 0 ? a : b;
       await post(
         instance.app,
         '/api/auth/sign-in',
         { email: user.email, password: 'wrong-password' },
-        { ip: uniqueIp() },
+        { ip },
       );
     }
     const onA = await post(
       a.app,
       '/api/auth/sign-in',
       { email: user.email, password: user.password },
-      { ip: uniqueIp() },
+      { ip },
     );
     const onB = await post(
       b.app,
       '/api/auth/sign-in',
       { email: user.email, password: user.password },
-      { ip: uniqueIp() },
+      { ip },
     );
     expect(onA.statusCode).toBe(429);
     expect(onB.statusCode).toBe(429);

@@ -43,19 +43,20 @@ describe('Redis rate limiter', () => {
 
   it('holds sign-in limits across two instances sharing Redis', async () => {
     const user = await buildUser(a.database.db);
+    const ip = uniqueIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit; i += 1) {
       await post(
         (i % 2 === 0 ? a : b).app,
         '/api/auth/sign-in',
         { email: user.email, password: 'wrong-password' },
-        { ip: uniqueIp() },
+        { ip },
       );
     }
     const blocked = await post(
       b.app,
       '/api/auth/sign-in',
       { email: user.email, password: user.password },
-      { ip: uniqueIp() },
+      { ip },
     );
     expect(blocked.statusCode).toBe(429);
   });

@@ -40,6 +40,24 @@ export const AUTH_RATE_LIMITS = {
 
 export type AuthRateLimitAction = keyof typeof AUTH_RATE_LIMITS;
 
+/*
+ * Sign-in (docs/security.md, "Account lockout"): `AUTH_RATE_LIMITS.signIn.account` counts the
+ * attempts at one account from one address, or from one device the owner signed in on before, so
+ * a stranger's wrong passwords never lock the owner out. Across every other address, the account
+ * takes at most SIGN_IN_ACCOUNT_CEILING attempts per window, and past the first few each one
+ * waits longer (SIGN_IN_SLOWDOWN); the owner's known devices are outside both.
+ */
+export const SIGN_IN_ACCOUNT_CEILING: RateLimitRule = { limit: 50, windowMs: 15 * MINUTE };
+export const SIGN_IN_SLOWDOWN = {
+  /** Attempts at one account (in the ceiling's window) answered without delay. */
+  freeAttempts: 5,
+  /** The delay of the first attempt past them; it doubles with each one after. */
+  baseMs: 250,
+  maxMs: 4000,
+} as const;
+/** How long a browser stays a known device of the account it signed in to. */
+export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 60 * 60;
+
 /** A general per-IP ceiling for every API route. */
 export const API_RATE_LIMIT: RateLimitRule = { limit: 600, windowMs: MINUTE };
 

@@ -14,7 +14,13 @@ import type {
   SignUpResultDto,
   VerifyEmailBody,
 } from '@castline/shared';
-import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS, canRevokeSession } from '@castline/shared';
+import {
+  AUTH_MESSAGES as M,
+  AUTH_RATE_LIMITS,
+  canRevokeSession,
+  SIGN_IN_ACCOUNT_CEILING,
+  SIGN_IN_SLOWDOWN,
+} from '@castline/shared';
 import {
   AppError,
   ConflictError,
@@ -30,6 +36,7 @@ import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
+import type { KnownDevices } from './known-devices.js';
 import { banMessage } from '../admin/ban-store.js';
 import { readSiteSettings } from '../admin/site-settings.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
@@ -93,7 +100,16 @@ export interface AccountsServiceDeps {
   rateLimiter: RateLimiter;
   /** Ending a session closes the realtime sockets it opened, on every instance. */
   realtime: RealtimePublisher;
+  /** Browsers the owner signed in on before: sign-in limits tell them from strangers. */
+  knownDevices: KnownDevices;
   logger: FastifyBaseLogger;
+}
+
+/** How long an attempt at an account waits, by its number in the ceiling's window. */
+export function signInDelayMs(attempt: number): number {
+  const past = attempt - SIGN_IN_SLOWDOWN.freeAttempts;
+  if (past <= 0) return 0;
+  return Math.min(SIGN_IN_SLOWDOWN.baseMs * 2 ** (past - 1), SIGN_IN_SLOWDOWN.maxMs);
 }
 
 export function createAccountsService({
@@ -101,6 +117,7 @@ export function createAccountsService({
   repository,
   rateLimiter,
   realtime,
+  knownDevices,
   logger,
 }: AccountsServiceDeps) {
   /** Counts one attempt per IP and per account; the first exhausted bucket stops the request. */
@@ -115,6 +132,32 @@ export function createAccountsService({
       const retryAfterMs = Math.max(...blocked.map((result) => result.retryAfterMs));
       throw new RateLimitedError(message, Math.ceil(retryAfterMs / 1000));
     }
+  }
+
+  /**
+   * Sign-in attempts (docs/security.md, "Account lockout"). Per address, as for every auth action.
+   * Per account: from a device the owner signed in on before, counted for that device alone; from
+   * anywhere else, counted per account and address, and under a ceiling for the whole account, past
+   * the first few waiting longer each time. A stranger locks out only their own address or devices.
+   * Answers the counter to clear after a successful sign-in.
+   */
+  async function limitSignIn(ctx: RequestContext, email: string): Promise<string> {
+    const rules = AUTH_RATE_LIMITS.signIn;
+    const device = knownDevices.knownDevice(ctx.headers.get('cookie'), email);
+    const accountKey = device ? `signIn:device:${email}:${device}` : `signIn:account-ip:${email}:${ctx.ip}`;
+    const [byIp, byAccount, acrossAccount] = await Promise.all([
+      rateLimiter.consume(`signIn:ip:${ctx.ip}`, rules.ip),
+      rateLimiter.consume(accountKey, rules.account),
+      device ? null : rateLimiter.consume(`signIn:account:${email}`, SIGN_IN_ACCOUNT_CEILING),
+    ]);
+    const blocked = [byIp, byAccount, acrossAccount].filter((result) => result && !result.allowed);
+    if (blocked.length > 0) {
+      const retryAfterMs = Math.max(...blocked.map((result) => result!.retryAfterMs));
+      throw new RateLimitedError(M.signInTooManyAttempts, Math.ceil(retryAfterMs / 1000));
+    }
+    const delay = acrossAccount ? signInDelayMs(acrossAccount.count) : 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    return accountKey;
   }
 
   async function currentUser(userId: string): Promise<CurrentUserDto> {
@@ -202,7 +245,7 @@ export function createAccountsService({
     },
 
     async signIn(body: SignInBody, ctx: RequestContext): Promise<WithCookies<SignInResultDto>> {
-      await limit('signIn', ctx, body.email, M.signInTooManyAttempts);
+      const attemptsKey = await limitSignIn(ctx, body.email);
       const previous = await resolveSession(ctx);
       const signedIn = await auth.api
         .signInEmail({
@@ -223,8 +266,9 @@ export function createAccountsService({
           logger.error({ err: error }, 'sign-in failed');
           throw new AppError('SERVICE_UNAVAILABLE', M.serviceUnavailable);
         });
-      // A successful sign-in clears the account's counter and ends the session it replaces.
-      await rateLimiter.reset(`signIn:account:${body.email}`);
+      // A successful sign-in clears this address's (or device's) counter for the account, and
+      // ends the session it replaces. The account-wide ceiling keeps counting for strangers.
+      await rateLimiter.reset(attemptsKey);
       if (previous.result) {
         await repository.deleteSession(previous.result.sessionId);
         realtime.endSessions([previous.result.sessionId], M.sessionEndedBySignOut);
@@ -236,7 +280,11 @@ export function createAccountsService({
       const user = await currentUser(userId);
       return {
         result: { user, session: { id: sessionRow.id, expiresAt: sessionRow.expiresAt.toISOString() } },
-        setCookies: signedIn.headers.getSetCookie(),
+        // This browser becomes a known device of the account.
+        setCookies: [
+          ...signedIn.headers.getSetCookie(),
+          knownDevices.remember(ctx.headers.get('cookie'), body.email),
+        ],
       };
     },
 

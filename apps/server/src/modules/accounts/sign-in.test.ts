@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES as M, AUTH_RATE_LIMITS, CurrentUserDto } from '@castline/shared';
+import {
+  AUTH_MESSAGES as M,
+  AUTH_RATE_LIMITS,
+  CurrentUserDto,
+  SIGN_IN_ACCOUNT_CEILING,
+  SIGN_IN_SLOWDOWN,
+} from '@castline/shared';
+import { KNOWN_DEVICE_COOKIE } from './known-devices.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildUser,
@@ -101,14 +108,15 @@ describe('POST /api/auth/sign-in', () => {
     expect((await get(t.app, '/api/auth/me', { cookie: fresh })).statusCode).toBe(200);
   });
 
-  it('limits attempts per account, even with the right password, across IPs', async () => {
+  it("a stranger's wrong passwords lock their own address out of the account, never the owner's", async () => {
     const user = await buildUser(t.database.db);
+    const stranger = uniqueIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit; i += 1) {
       const response = await post(
         t.app,
         '/api/auth/sign-in',
         { email: user.email, password: 'wrong-password' },
-        { ip: uniqueIp() },
+        { ip: stranger },
       );
       expect(response.statusCode).toBe(401);
     }
@@ -116,11 +124,104 @@ describe('POST /api/auth/sign-in', () => {
       t.app,
       '/api/auth/sign-in',
       { email: user.email, password: user.password },
-      { ip: uniqueIp() },
+      { ip: stranger },
     );
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked)).toEqual({ code: 'RATE_LIMITED', message: M.signInTooManyAttempts });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner, from their own address, is not locked out.
+    const owner = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp() },
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('guessing from many addresses meets the account ceiling; a device the owner signed in on before still gets in', async () => {
+    const user = await buildUser(t.database.db);
+    const first = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp() },
+    );
+    const device = first.cookies.find((cookie) => cookie.name === KNOWN_DEVICE_COOKIE);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+    // A botnet's attempts from as many addresses as the ceiling allows.
+    for (let i = 0; i < SIGN_IN_ACCOUNT_CEILING.limit; i += 1) {
+      await t.rateLimiter.consume(`signIn:account:${user.email}`, SIGN_IN_ACCOUNT_CEILING);
+    }
+    const newAddress = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp() },
+    );
+    expect(newAddress.statusCode).toBe(429);
+    expect(errorOf(newAddress).message).toBe(M.signInTooManyAttempts);
+
+    const knownDevice = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp(), cookie: `${device!.name}=${device!.value}` },
+    );
+    expect(knownDevice.statusCode).toBe(200);
+    // A forged or other account's device cookie counts for nothing.
+    const forged = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp(), cookie: `${KNOWN_DEVICE_COOKIE}=${device!.value.slice(0, -4)}AAAA` },
+    );
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('slows attempts at one account down more with each one past the free few', async () => {
+    const user = await buildUser(t.database.db);
+    for (let i = 0; i < SIGN_IN_SLOWDOWN.freeAttempts + 2; i += 1) {
+      await t.rateLimiter.consume(`signIn:account:${user.email}`, SIGN_IN_ACCOUNT_CEILING);
+    }
+    const started = performance.now();
+    const response = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: 'wrong-password' },
+      { ip: uniqueIp() },
+    );
+    expect(response.statusCode).toBe(401);
+    // The third attempt past the free ones waits four times the base delay.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_IN_SLOWDOWN.baseMs * 4 - 5);
+  });
+
+  it("limits a known device's own attempts too", async () => {
+    const user = await buildUser(t.database.db);
+    const first = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp() },
+    );
+    const device = first.cookies.find((cookie) => cookie.name === KNOWN_DEVICE_COOKIE)!;
+    const cookie = `${device.name}=${device.value}`;
+    for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit; i += 1) {
+      await post(
+        t.app,
+        '/api/auth/sign-in',
+        { email: user.email, password: 'nope-nope-1' },
+        { ip: uniqueIp(), cookie },
+      );
+    }
+    const blocked = await post(
+      t.app,
+      '/api/auth/sign-in',
+      { email: user.email, password: user.password },
+      { ip: uniqueIp(), cookie },
+    );
+    expect(blocked.statusCode).toBe(429);
   });
 
   it('limits attempts per IP across accounts', async () => {
@@ -144,30 +245,21 @@ describe('POST /api/auth/sign-in', () => {
     expect(errorOf(blocked).message).toBe(M.signInTooManyAttempts);
   });
 
-  it('clears the account counter after a successful sign-in', async () => {
+  it("clears the address's counter for the account after a successful sign-in", async () => {
     const user = await buildUser(t.database.db);
+    const ip = uniqueIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit - 1; i += 1) {
-      await post(
-        t.app,
-        '/api/auth/sign-in',
-        { email: user.email, password: 'wrong-password' },
-        { ip: uniqueIp() },
-      );
+      await post(t.app, '/api/auth/sign-in', { email: user.email, password: 'wrong-password' }, { ip });
     }
-    await signIn(t.app, user.email, user.password);
+    await signIn(t.app, user.email, user.password, ip);
     for (let i = 0; i < AUTH_RATE_LIMITS.signIn.account.limit - 1; i += 1) {
-      await post(
-        t.app,
-        '/api/auth/sign-in',
-        { email: user.email, password: 'wrong-password' },
-        { ip: uniqueIp() },
-      );
+      await post(t.app, '/api/auth/sign-in', { email: user.email, password: 'wrong-password' }, { ip });
     }
     const stillAllowed = await post(
       t.app,
       '/api/auth/sign-in',
       { email: user.email, password: user.password },
-      { ip: uniqueIp() },
+      { ip },
     );
     expect(stillAllowed.statusCode).toBe(200);
   });
