@@ -87,7 +87,9 @@ export function connectRealtimeToCache(
     client.subscribe('typing', ({ user_id, typing }) => {
       typingStore.set(user_id, typing);
     }),
-    // Staff ended this member's sessions (a ban): sign out now and show why in the banner.
+    // This tab's session ended elsewhere (signed out in another tab, ended from another device or
+    // by staff, password changed or reset, expired, ban, account deleted): sign out now and show
+    // why in the banner. The server closes the socket right after.
     client.subscribe('session.ended', ({ message }) => {
       expireSession(message, 'authError');
     }),
