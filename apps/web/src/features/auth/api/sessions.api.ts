@@ -2,6 +2,7 @@ import type { MessageResponseDto, SessionListDto, SessionStateDto } from '@castl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
+import { useOptionalRealtimeClient } from '../../../lib/realtime';
 import { authKeys } from './auth.api';
 
 /** DELETE /api/auth/sessions/:id: `current` when the ended session was this browser's. */
@@ -31,9 +32,19 @@ export function useActiveSessions(enabled = true) {
 
 export function useRevokeSession() {
   const queryClient = useQueryClient();
+  const realtime = useOptionalRealtimeClient();
+  /** Ending this browser's own session is signing out: its socket closes first (see useSignOut). */
+  const isCurrent = (sessionId: string) =>
+    queryClient.getQueryData<SessionStateDto>(authKeys.session)?.session?.id === sessionId;
   return useMutation({
     mutationFn: (sessionId: string) =>
       api.delete<RevokeSessionResultDto>(`/api/auth/sessions/${encodeURIComponent(sessionId)}`),
+    onMutate: (sessionId) => {
+      if (isCurrent(sessionId)) realtime?.stop();
+    },
+    onError: (_error, sessionId) => {
+      if (isCurrent(sessionId)) realtime?.start();
+    },
     onSuccess: async (result) => {
       if (result.current) {
         queryClient.clear();
