@@ -15,6 +15,7 @@ import {
   userBans,
 } from '../db/schema/index.js';
 import { errorFingerprint } from '../modules/monitoring/monitoring.fingerprint.js';
+import { demoRetailRange } from './listing-catalog.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -58,7 +59,18 @@ export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
     .orderBy(asc(postComments.created_at))
     .limit(2);
   const listings = await db
-    .select({ id: products.id, title: products.title, status: products.moderation_status })
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.moderation_status,
+      price: products.price,
+      condition: products.condition,
+      category: products.category,
+      brand: products.brand,
+      model: products.model,
+      rod_brand: products.rod_brand,
+      reel_brand: products.reel_brand,
+    })
     .from(products)
     .where(and(eq(products.deleted, false), eq(products.sold, false)))
     .orderBy(asc(products.created_at));
@@ -68,10 +80,20 @@ export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
   }
   const active = listings.filter((l) => l.status === 'active');
   const pending = listings.filter((l) => l.status === 'pending');
-  const reportedListing = active[0]!;
-  const approvedListing = active[1]!;
+  // The two reports that speak of a price too good to be true are about the new gear that asks
+  // least against its price new.
+  const shareOfRetail = (l: (typeof listings)[number]) => {
+    const retail = demoRetailRange(l);
+    return retail ? l.price / ((retail[0] + retail[1]) / 2) : Number.POSITIVE_INFINITY;
+  };
+  const bargains = active
+    .filter((l) => l.condition === 'new' && demoRetailRange(l) !== null)
+    .sort((a, b) => shareOfRetail(a) - shareOfRetail(b));
+  const reportedListing = bargains[0] ?? active[0]!;
+  const approvedListing = bargains[1] ?? active.find((l) => l !== reportedListing)!;
   const toPending = active
-    .slice(2, 2 + Math.max(0, DEMO_PENDING_LISTINGS_MIN - pending.length))
+    .filter((l) => l !== reportedListing && l !== approvedListing)
+    .slice(0, Math.max(0, DEMO_PENDING_LISTINGS_MIN - pending.length))
     .map((l) => l.id);
 
   const now = Date.now();

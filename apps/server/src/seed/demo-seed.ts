@@ -101,8 +101,8 @@ export const DEMO_MEMBERS: DemoMember[] = [
   {
     username: 'surfcaster',
     full_name: 'Dana Whitfield',
-    location: 'Outer Banks, NC',
-    bio: 'Long rods, heavy sinkers, red drum.',
+    location: 'Nags Head, NC',
+    bio: 'Long rods, heavy sinkers, red drum on the Outer Banks.',
   },
   {
     username: 'pike_patrol',
@@ -264,7 +264,7 @@ export async function seedDemoData(
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const startedAt = Date.now();
-  const sellerIds: string[] = [];
+  const sellers: { id: string; username: string; location: string }[] = [];
   await db.transaction(async (tx) => {
     for (const [index, member] of DEMO_MEMBERS.entries()) {
       const joined = new Date(startedAt - (DEMO_MEMBERS.length - index) * 6 * 86_400_000);
@@ -303,7 +303,8 @@ export async function seedDemoData(
               : (member.adminRole ?? 'user'),
         })
         .where(eq(profiles.id, user.id));
-      if (!member.adminRole) sellerIds.push(user.id);
+      if (!member.adminRole)
+        sellers.push({ id: user.id, username: member.username, location: member.location });
       if (member.adminRole) {
         await tx.insert(adminRoles).values({
           user_id: user.id,
@@ -313,7 +314,7 @@ export async function seedDemoData(
       }
     }
   });
-  const listings = await seedDemoListings(db, storage, sellerIds);
+  const listings = await seedDemoListings(db, storage, sellers);
   const social = await seedDemoSocial(db);
   await seedDemoForum(db, storage);
   await seedDemoAdmin(db);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { productFavorites, productLikes, products } from '../db/schema/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { gearPhotoWebp } from './gear-photo.js';
-import { createRandom, demoListings } from './listing-catalog.js';
+import { createRandom, demoListings, type DemoSeller } from './listing-catalog.js';
 
 /** How many demo listings a fresh database gets. */
 export const DEMO_LISTING_COUNT = 200;
@@ -28,18 +28,19 @@ async function storeDemoPhotos(storage: FileStorage): Promise<Map<string, string
 }
 
 /**
- * Fills the marketplace of a fresh demo database: listings over every category, condition,
- * gear type and a spread of US places, some featured, some sold (most rated), some pending,
+ * Fills the marketplace of a fresh demo database: listings over every category, condition and
+ * gear type, each from its seller's home town, some featured, some sold (most rated), some pending,
  * with likes and favourites from other members; then brings the sellers' counts up to date.
  */
 export async function seedDemoListings(
   db: Database,
   storage: FileStorage,
-  sellerIds: string[],
+  sellers: (DemoSeller & { id: string })[],
 ): Promise<number> {
-  if (sellerIds.length < 2) return 0;
+  if (sellers.length < 2) return 0;
+  const sellerIds = sellers.map((seller) => seller.id);
   const photos = await storeDemoPhotos(storage);
-  const catalogue = demoListings(DEMO_LISTING_COUNT, sellerIds.length);
+  const catalogue = demoListings(DEMO_LISTING_COUNT, sellers);
   const random = createRandom(7);
   const now = Date.now();
 

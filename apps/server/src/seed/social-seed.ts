@@ -5,6 +5,8 @@ import {
   NOTIFICATION_MESSAGES,
   OFFER_EXPIRY_MS,
   type AlertFilters,
+  type Category,
+  type Condition,
   type NotificationType,
   type OfferStatus,
 } from '@castline/shared';
@@ -49,7 +51,44 @@ interface Listing {
   title: string;
   price: number;
   seller_id: string;
+  category: Category;
+  condition: Condition;
 }
+
+/**
+ * A demo listing the seeded talk is about: the n-th (newest first) of a seller's public listings
+ * that fit what is said of it (a reel that was serviced, a rod for the surf, ...).
+ */
+interface ListingRef {
+  seller: string;
+  index: number;
+  categories?: Category[];
+  conditions?: Condition[];
+  title?: RegExp;
+}
+
+const GEAR: Category[] = ['rods', 'reels', 'combo'];
+/** Rita's serviced reel: a reel or combo that has been fished. */
+const RITA_REEL: ListingRef = {
+  seller: 'reel_rita',
+  index: 0,
+  categories: ['reels', 'combo'],
+  conditions: ['like new', 'good', 'fair'],
+};
+const AHAB_GEAR = (index: number): ListingRef => ({ seller: 'captain_ahab', index, categories: GEAR });
+/** Tom's offshore gear, good for bluefin. */
+const TOM_GEAR: ListingRef = { seller: 'tuna_tom', index: 0, categories: GEAR };
+const SUE_GEAR: ListingRef = { seller: 'salty_sue', index: 0, categories: GEAR };
+/** Eli's fly rod or combo from the Davidson. */
+const TROUTBUM_ROD: ListingRef = { seller: 'troutbum', index: 0, categories: ['rods', 'combo'] };
+/** Fran's heavier fly rod or combo: 8 to 10 weights are striper rods. */
+const FRAN_STRIPER_ROD: ListingRef = {
+  seller: 'flyfisher_fran',
+  index: 0,
+  categories: ['rods', 'combo'],
+  title: /\b(8|9|10)wt\b/,
+};
+const FRAN_GEAR: ListingRef = { seller: 'flyfisher_fran', index: 0, categories: GEAR };
 
 /** A line of a seeded conversation: who wrote it, how long ago, and whether its reader has seen it. */
 interface Line {
@@ -61,15 +100,15 @@ interface Line {
 
 interface SeededConversation {
   between: [string, string];
-  /** The listing the conversation started from: the n-th public listing of this seller. */
-  about?: { seller: string; index: number };
+  /** The listing the conversation started from. */
+  about?: ListingRef;
   lines: Line[];
 }
 
 interface SeededOffer {
   buyer: string;
-  listing: { seller: string; index: number };
-  /** Share of the asking price offered. */
+  listing: ListingRef;
+  /** Share of the asking price offered (offers are in whole dollars). */
   share: number;
   made: number;
   status: OfferStatus;
@@ -95,7 +134,7 @@ const titleOf = (listing: Listing | null, fallback = 'your listing') => listing?
 const CONVERSATIONS: SeededConversation[] = [
   {
     between: ['captain_ahab', 'reel_rita'],
-    about: { seller: 'reel_rita', index: 0 },
+    about: RITA_REEL,
     lines: [
       {
         from: 'captain_ahab',
@@ -124,7 +163,7 @@ const CONVERSATIONS: SeededConversation[] = [
   },
   {
     between: ['salty_sue', 'captain_ahab'],
-    about: { seller: 'captain_ahab', index: 0 },
+    about: AHAB_GEAR(0),
     lines: [
       {
         from: 'salty_sue',
@@ -136,7 +175,7 @@ const CONVERSATIONS: SeededConversation[] = [
   },
   {
     between: ['captain_ahab', 'tuna_tom'],
-    about: { seller: 'tuna_tom', index: 0 },
+    about: TOM_GEAR,
     lines: [
       { from: 'tuna_tom', text: 'Bluefin showed up off Chatham this morning.', ago: 6 * DAY_MS },
       {
@@ -161,12 +200,15 @@ const CONVERSATIONS: SeededConversation[] = [
   },
   {
     between: ['flyfisher_fran', 'troutbum'],
-    about: { seller: 'troutbum', index: 0 },
+    about: TROUTBUM_ROD,
     lines: [
       { from: 'flyfisher_fran', text: (l) => `Is the ${titleOf(l)} still available?`, ago: 2 * DAY_MS },
       {
         from: 'troutbum',
-        text: 'It is! Only used it on the Davidson a handful of times.',
+        text: (l) =>
+          l && (l.condition === 'new' || l.condition === 'like new')
+            ? 'It is! Only used it on the Davidson a handful of times.'
+            : 'It is! It has fished the Davidson for a few seasons and still casts beautifully.',
         ago: 2 * DAY_MS - 3 * HOUR_MS,
       },
       {
@@ -184,7 +226,7 @@ const CONVERSATIONS: SeededConversation[] = [
   },
   {
     between: ['captain_ahab', 'flyfisher_fran'],
-    about: { seller: 'flyfisher_fran', index: 0 },
+    about: FRAN_STRIPER_ROD,
     lines: [
       {
         from: 'captain_ahab',
@@ -193,7 +235,7 @@ const CONVERSATIONS: SeededConversation[] = [
       },
       {
         from: 'flyfisher_fran',
-        text: "It's on the light side, but you'll have fun in the surf.",
+        text: 'That is what it is made for. Bring a stripping basket for the surf.',
         ago: 22 * HOUR_MS,
       },
       {
@@ -239,7 +281,7 @@ const CONVERSATIONS: SeededConversation[] = [
 const OFFERS: SeededOffer[] = [
   {
     buyer: 'captain_ahab',
-    listing: { seller: 'reel_rita', index: 0 },
+    listing: RITA_REEL,
     share: 0.85,
     made: 4 * HOUR_MS,
     status: 'pending',
@@ -247,14 +289,14 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'flyfisher_fran',
-    listing: { seller: 'captain_ahab', index: 0 },
+    listing: AHAB_GEAR(0),
     share: 0.8,
     made: 2 * HOUR_MS,
     status: 'pending',
   },
   {
     buyer: 'bassmaster_ben',
-    listing: { seller: 'captain_ahab', index: 1 },
+    listing: AHAB_GEAR(1),
     share: 0.7,
     made: 26 * HOUR_MS,
     status: 'countered',
@@ -264,7 +306,7 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'captain_ahab',
-    listing: { seller: 'tuna_tom', index: 0 },
+    listing: TOM_GEAR,
     share: 0.9,
     made: 2 * DAY_MS,
     status: 'accepted',
@@ -272,7 +314,7 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'captain_ahab',
-    listing: { seller: 'salty_sue', index: 0 },
+    listing: SUE_GEAR,
     share: 0.5,
     made: 4 * DAY_MS,
     status: 'rejected',
@@ -280,7 +322,7 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'flyfisher_fran',
-    listing: { seller: 'troutbum', index: 0 },
+    listing: TROUTBUM_ROD,
     share: 0.75,
     made: 42 * HOUR_MS,
     status: 'countered',
@@ -290,14 +332,14 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'captain_ahab',
-    listing: { seller: 'flyfisher_fran', index: 0 },
+    listing: FRAN_STRIPER_ROD,
     share: 0.85,
     made: 30 * MINUTE_MS,
     status: 'pending',
   },
   {
     buyer: 'walleye_will',
-    listing: { seller: 'flyfisher_fran', index: 1 },
+    listing: { ...FRAN_GEAR, index: 1 },
     share: 0.8,
     made: 3 * DAY_MS,
     status: 'cancelled',
@@ -305,14 +347,14 @@ const OFFERS: SeededOffer[] = [
   },
   {
     buyer: 'landlubber',
-    listing: { seller: 'captain_ahab', index: 0 },
+    listing: AHAB_GEAR(0),
     share: 0.6,
     made: 4 * DAY_MS,
     status: 'expired',
   },
   {
     buyer: 'surfcaster',
-    listing: { seller: 'captain_ahab', index: 2 },
+    listing: AHAB_GEAR(2),
     share: 0.9,
     made: 5 * DAY_MS,
     status: 'accepted',
@@ -356,10 +398,12 @@ const ALERTS: SeededAlert[] = [
   },
 ];
 
-/** Matches newer than this are still unread. */
-const UNREAD_MATCHES_WITHIN_MS = 5 * DAY_MS;
+/** Matches newer than this are still unread: the captain last went through his matches a week ago. */
+const UNREAD_MATCHES_WITHIN_MS = 7 * DAY_MS;
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+/** A buyer's offer or a seller's counter: a share of the asking price in whole dollars, under it. */
+const offerAmount = (price: number, share: number, floor = 0) =>
+  Math.max(floor + 1, Math.min(price - 1, Math.round(price * share)));
 
 /**
  * Fills a freshly seeded demo database with social activity: conversations (some unread for
@@ -375,7 +419,14 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
     .from(profiles);
   const byName = new Map<string, Member>(people.map((p) => [p.username, p]));
   const publicListings = await db
-    .select({ id: products.id, title: products.title, price: products.price, seller_id: products.seller_id })
+    .select({
+      id: products.id,
+      title: products.title,
+      price: products.price,
+      seller_id: products.seller_id,
+      category: products.category,
+      condition: products.condition,
+    })
     .from(products)
     .where(
       and(
@@ -388,10 +439,17 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
       ),
     )
     .orderBy(desc(products.created_at), products.id);
-  const listingOf = (ref: { seller: string; index: number } | undefined): Listing | null => {
+  const listingOf = (ref: ListingRef | undefined): Listing | null => {
     if (!ref) return null;
     const seller = byName.get(ref.seller);
-    return publicListings.filter((l) => l.seller_id === seller?.id)[ref.index] ?? null;
+    const fitting = publicListings.filter(
+      (l) =>
+        l.seller_id === seller?.id &&
+        (!ref.categories || ref.categories.includes(l.category as Category)) &&
+        (!ref.conditions || ref.conditions.includes(l.condition as Condition)) &&
+        (!ref.title || ref.title.test(l.title)),
+    );
+    return (fitting[ref.index] as Listing | undefined) ?? null;
   };
 
   const messageRows: (typeof messages.$inferInsert)[] = [];
@@ -436,8 +494,8 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
     if (!buyer || !listing || listing.seller_id === buyer.id) continue;
     const seller = people.find((p) => p.id === listing.seller_id)!;
     const id = randomUUID();
-    const amount = round2(listing.price * seeded.share);
-    const counter = seeded.counterShare ? round2(listing.price * seeded.counterShare) : null;
+    const amount = offerAmount(listing.price, seeded.share);
+    const counter = seeded.counterShare ? offerAmount(listing.price, seeded.counterShare, amount) : null;
     const madeAt = at(seeded.made);
     const answeredAt = seeded.answered !== undefined ? at(seeded.answered) : null;
     const expiresAt =
