@@ -2,20 +2,27 @@
  * Input fuzzing: for every route of the app (app.routeTable), property-based requests built from
  * the route's own zod schemas: values that fit the schema (generated from its JSON Schema: types,
  * lengths, ranges, enums, formats, patterns), and over its fields values at the edges, of the
- * wrong type, oversized, unusual unicode or injection strings. No
+ * wrong type, oversized, unusual unicode or injection strings. Money fields (marked in the shared
+ * schemas, or named like one) also get money's edge values: fractions of a cent, values that
+ * round to zero, denormals, huge numbers, and numbers sent as text, booleans or lists. No
  * answer may be a 5xx or show internals (a stack, SQL, a driver's message). A route whose every
  * fuzzed request was rejected (4xx) must leave every table as it found it. The runs are seeded:
  * the same inputs every time, and a failure names the shrunk input that caused it.
+ *
+ * A second pass sends every money edge value, in turn, in an otherwise valid body of every route
+ * that has a money field: what is not a whole-cent number answers 400 naming the field.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MONEY_STEP } from '@castline/shared';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { recordFigure } from './figures.js';
 import { rowCounts } from './row-counts.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
 import { buildListing, buildUser, signIn, uniqueIp } from './factories.js';
+import { signedInMember, tackleBody, type Member } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
 
@@ -98,6 +105,48 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/**
+ * Money fields: the shared schemas mark them (JSON Schema `multipleOf: 0.01`, whole cents); a
+ * field named like money counts too, so that an unmarked one is fuzzed as money all the same.
+ */
+const MONEY_NAME = /^(price|amount|counter_amount|price_min|price_max|min_price|max_price)$/;
+/**
+ * Money's edges: below a cent, rounding to 0 or to a cent, denormal, huge, and not numbers at all
+ * (-0 goes out as 0: JSON has no negative zero).
+ */
+const MONEY_EDGES: readonly unknown[] = [
+  0.001,
+  0.005,
+  0.019,
+  1e-320,
+  -0,
+  1e308,
+  999_999.999,
+  'NaN',
+  'Infinity',
+  '1e-3',
+  true,
+  '12',
+  [1],
+  { amount: 12 },
+  0,
+  0.01,
+  1,
+  99.99,
+  999_999.99,
+];
+const moneyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...MONEY_EDGES) },
+  // Whole cents, and any fraction in the usual range.
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 99_999_999 }).map((cents) => cents / 100) },
+  { weight: 1, arbitrary: fc.double({ min: 0, max: 1_000_000, noNaN: true }) },
+);
+
+/** True for a whole-cent JSON number (what a money field may be); the test's own oracle. */
+function isWholeCentNumber(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+}
+
 type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
@@ -108,6 +157,7 @@ type JsonSchema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  multipleOf?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   minItems?: number;
@@ -118,6 +168,22 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
 };
+
+function isMoneyField(name: string, schema?: JsonSchema): boolean {
+  return MONEY_NAME.test(name) || schema?.multipleOf === MONEY_STEP;
+}
+
+/** The paths of a JSON Schema's money fields, nested objects included (`filters.price_min`). */
+function moneyPaths(schema: JsonSchema | null, prefix: string[] = []): string[][] {
+  if (!schema || prefix.length > 4) return [];
+  const paths: string[][] = [];
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    if (isMoneyField(key, property)) paths.push([...prefix, key]);
+    else paths.push(...moneyPaths(property, [...prefix, key]));
+  }
+  for (const option of schema.anyOf ?? schema.oneOf ?? []) paths.push(...moneyPaths(option, prefix));
+  return paths;
+}
 
 /** Values that fit a JSON Schema (from a zod schema): the "valid" side of the fuzzing. */
 function conforming(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
@@ -164,7 +230,12 @@ function conforming(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       const properties = schema.properties ?? {};
       return fc.record(
         Object.fromEntries(
-          Object.entries(properties).map(([key, property]) => [key, conforming(property, depth + 1)]),
+          Object.entries(properties).map(([key, property]) => [
+            key,
+            isMoneyField(key, property)
+              ? fc.oneof(conforming(property, depth + 1), moneyValue)
+              : conforming(property, depth + 1),
+          ]),
         ),
         { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
       );
@@ -192,7 +263,12 @@ function fieldsOf(schema: unknown): string[] {
 /** A body: an object over the schema's fields (some left out, some unknown added), or any JSON. */
 function bodyFor(route: RouteEntry): fc.Arbitrary<unknown> {
   const fields = fieldsOf(route.schema?.body);
-  const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] });
+  const record = fc.record(
+    Object.fromEntries(
+      fields.map((field) => [field, isMoneyField(field) ? fc.oneof(moneyValue, value) : value]),
+    ),
+    { requiredKeys: [] },
+  );
   const valid = jsonSchemaOf(route.schema?.body);
   return fc.oneof(
     ...(valid ? [{ weight: 3, arbitrary: conforming(valid) }] : []),
@@ -310,4 +386,108 @@ describe('input fuzzing', () => {
     );
     expect(tally.requests).toBe(tally.routes * RUNS_PER_ROUTE);
   }, 300_000);
+});
+
+/** A valid request of each route that has a money field: its URL and a body that passes as it is. */
+interface MoneyRoute {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** Sets `path` in a copy of `body` (nested objects copied along the way). */
+function withValueAt(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) return { ...body, [head]: value };
+  const inner = (body[head] && typeof body[head] === 'object' ? body[head] : {}) as Record<string, unknown>;
+  return { ...body, [head]: withValueAt(inner, rest, value) };
+}
+
+describe('input fuzzing: money fields', () => {
+  let member: Member;
+  const valid = new Map<string, MoneyRoute>();
+
+  beforeAll(async () => {
+    // A member of their own (the admin above may have used up their offers and alerts).
+    member = await signedInMember(t.app, t.database.db);
+    const other = await signedInMember(t.app, t.database.db);
+    const own = await buildListing(t.database.db, member.id, { price: 40 });
+    const theirs = await buildListing(t.database.db, other.id, { price: 40 });
+    const offered = await t.app.inject({
+      method: 'POST',
+      url: `/api/listings/${own.id}/offers`,
+      remoteAddress: other.ip,
+      headers: { cookie: other.cookie },
+      payload: { amount: 30 },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const alert = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      remoteAddress: member.ip,
+      headers: { cookie: member.cookie },
+      payload: { name: 'Reels', filters: { q: 'reel' } },
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+    const entries: [string, MoneyRoute][] = [
+      ['POST /api/listings', { url: '/api/listings', body: tackleBody() }],
+      ['PUT /api/listings/:id', { url: `/api/listings/${own.id}`, body: tackleBody() }],
+      ['POST /api/listings/:id/offers', { url: `/api/listings/${theirs.id}/offers`, body: { amount: 30 } }],
+      [
+        'POST /api/offers/:id/counter',
+        { url: `/api/offers/${(offered.json() as { id: string }).id}/counter`, body: { amount: 35 } },
+      ],
+      ['POST /api/alerts', { url: '/api/alerts', body: { name: 'Cheap reels', filters: { q: 'reel' } } }],
+      [
+        'PATCH /api/alerts/:id',
+        { url: `/api/alerts/${(alert.json() as { id: string }).id}`, body: { filters: { q: 'reel' } } },
+      ],
+    ];
+    for (const [key, entry] of entries) valid.set(key, entry);
+  });
+
+  it('every money edge value in an otherwise valid body: 400 naming the field unless whole cents, never 5xx', async () => {
+    const routes = t.app.routeTable
+      .map((route) => ({ route, paths: moneyPaths(jsonSchemaOf(route.schema?.body)) }))
+      .filter(({ paths }) => paths.length > 0);
+    // A route that gains a money field needs a valid request here.
+    expect(routes.map(({ route }) => `${route.method} ${route.url}`).sort()).toEqual(
+      [...valid.keys()].sort(),
+    );
+    // Every edge value in turn, refused ones first: a value that passes may change what the route
+    // allows next (a counter closes the offer to further counters).
+    const values = [...MONEY_EDGES].sort(
+      (a, b) => Number(isWholeCentNumber(a)) - Number(isWholeCentNumber(b)),
+    );
+    let requests = 0;
+    for (const { route, paths } of routes) {
+      const request = valid.get(`${route.method} ${route.url}`)!;
+      for (const path of paths) {
+        for (const money of values) {
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url: request.url,
+            remoteAddress: uniqueIp(),
+            headers: { cookie: member.cookie, 'content-type': 'application/json' },
+            payload: JSON.stringify(withValueAt(request.body, path, money)),
+          });
+          requests += 1;
+          const where = `${route.method} ${route.url} ${path.join('.')}=${JSON.stringify(money)} → ${response.statusCode}`;
+          expect(response.statusCode, `${where} ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          for (const internals of INTERNALS) expect(response.body, where).not.toMatch(internals);
+          if (!isWholeCentNumber(money)) {
+            expect(response.statusCode, `${where} ${response.body.slice(0, 300)}`).toBe(400);
+            const issues = (response.json() as { error: { issues?: { path: string }[] } }).error.issues;
+            expect(
+              issues?.map((issue) => issue.path),
+              where,
+            ).toContain(path.join('.'));
+          }
+        }
+      }
+    }
+    recordFigure(
+      `money fuzzing (${testEngine()})`,
+      `${requests} requests over ${routes.length} routes with money fields, each edge value in a valid body: no 5xx, what is not whole cents answers 400 naming the field`,
+    );
+  }, 120_000);
 });

@@ -45,24 +45,46 @@ function issuesFromPaths(items: { path: string; message: string }[]): ErrorIssue
   return items.map((item) => ({ path: item.path, message: item.message }));
 }
 
-/** True when the error, or an error it wraps (drizzle wraps the driver's), has PostgreSQL's `code`. */
-function hasDatabaseCode(error: unknown, code: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as { code?: unknown; cause?: unknown };
-  if (candidate.code === code) return true;
-  return candidate.cause !== undefined && candidate.cause !== error && hasDatabaseCode(candidate.cause, code);
+/**
+ * True when the error, or an error it wraps (drizzle wraps the driver's; callers may wrap again),
+ * has one of PostgreSQL's `codes` (SQLSTATE). PGlite and node-postgres both set `code`.
+ */
+function hasDatabaseCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && codes.has(candidate.code)) return true;
+    if (candidate.cause === current) return false;
+    current = candidate.cause;
+  }
+  return false;
 }
 
-const isUniqueViolation = (error: unknown) => hasDatabaseCode(error, '23505');
+const isUniqueViolation = (error: unknown) => hasDatabaseCode(error, new Set(['23505']));
 /** query_canceled: the statement ran past the pool's statement timeout (DATABASE_STATEMENT_TIMEOUT_MS). */
-const isStatementTimeout = (error: unknown) => hasDatabaseCode(error, '57014');
+const isStatementTimeout = (error: unknown) => hasDatabaseCode(error, new Set(['57014']));
+
+/**
+ * Values the database refused that validation should have stopped first: a check constraint
+ * (23514), a missing value (23502), text a column's type cannot read (22P02), a number out of its
+ * column's range (22003), text too long for its column (22001), a date it cannot read or hold
+ * (22007, 22008). The request was wrong, not the server: 400.
+ */
+const REFUSED_DATA = new Set(['23514', '23502', '22P02', '22003', '22001', '22007', '22008']);
+const isRefusedData = (error: unknown) => hasDatabaseCode(error, REFUSED_DATA);
+/** foreign_key_violation: what the request points at is gone, or what it removes is still used. */
+const isForeignKeyViolation = (error: unknown) => hasDatabaseCode(error, new Set(['23503']));
+/** Castline's own text for a foreign-key violation (the specification gives none). */
+export const RELATED_RECORDS_CHANGED =
+  'This change conflicts with related records. Please refresh and try again.';
 /** Seconds a client should wait before asking again after a statement timeout. */
 export const STATEMENT_TIMEOUT_RETRY_AFTER_S = 5;
 
 /**
- * The one error handler: AppError, request validation (zod), malformed requests, rate limits
- * and unique violations become `{ error: { code, message, issues? } }`; anything else is a 500
- * that is logged with the request id and never leaks internals.
+ * The one error handler: AppError, request validation (zod), malformed requests, rate limits,
+ * unique violations (409) and other data the database refused (400, or 409 for a foreign key)
+ * become `{ error: { code, message, issues? } }`; anything else is a 500 that is logged with the
+ * request id and never leaks internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -100,6 +122,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(error)) {
       return sendError(reply, 'CONFLICT', 'This record already exists.');
+    }
+    if (isRefusedData(error) || isForeignKeyViolation(error)) {
+      // Not the server's fault, but worth a look: a schema let through what the database refused.
+      request.log.warn({ err: error }, 'the database refused the request data');
+      return isRefusedData(error)
+        ? sendError(reply, 'VALIDATION_FAILED', APP_MESSAGES.invalidRequest)
+        : sendError(reply, 'CONFLICT', RELATED_RECORDS_CHANGED);
     }
     if (isStatementTimeout(error)) {
       // The database is too busy for this request right now: nothing is wrong with it, and

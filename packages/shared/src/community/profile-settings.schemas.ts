@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { LISTING_LOCATION_MAX } from '../listings/listing-constants.js';
 import { EmailField, NewPasswordField } from '../schemas/auth.schemas.js';
 import { MemberSummaryDto } from '../social/members.schemas.js';
+import { hasHiddenCharacters, hasMixedScriptWord, normalizeDisplayText } from './display-name.js';
 
 /** Limits of the profile form and of member search (spec 001: user search limit 10). */
 export const PROFILE_LIMITS = {
@@ -28,7 +29,12 @@ export const SETTINGS_MESSAGES = {
   bioTooLong: `Bio must be at most ${PROFILE_LIMITS.bioMax} characters`,
   locationTooLong: `Location must be at most ${PROFILE_LIMITS.locationMax} characters`,
   locationCoordinatesInvalid: 'Please pick the location again from the suggestions',
+  fullNameHiddenCharacters: 'Full name cannot contain invisible or control characters',
+  fullNameMixedScripts: 'Full name cannot mix letters from different alphabets in one word',
+  titleHiddenCharacters: 'Title cannot contain invisible or control characters',
+  titleMixedScripts: 'Title cannot mix letters from different alphabets in one word',
   avatarInvalid: 'Please upload your avatar through Castline',
+  avatarNotYours: 'You can only use an avatar you uploaded yourself',
   profileUpdated: 'Your profile has been updated.',
   profileUpdateFailed: 'Failed to update profile. Please try again.',
   profileLoadFailed: 'Failed to load profile. Please try again.',
@@ -86,14 +92,45 @@ function optionalProfileText(max: number, message: string) {
 }
 
 /**
+ * A display name (full_name, title): lenient like the other texts, but refusing invisible and
+ * control characters and words that mix alphabets (display-name.ts), and kept in one form. The
+ * length counts the stored form.
+ */
+function optionalDisplayText(
+  max: number,
+  messages: { tooLong: string; hiddenCharacters: string; mixedScripts: string },
+) {
+  return z
+    .string({ error: messages.tooLong })
+    .refine((text) => !hasHiddenCharacters(text), { error: messages.hiddenCharacters, abort: true })
+    .transform(normalizeDisplayText)
+    .pipe(
+      z
+        .string()
+        .max(max, messages.tooLong)
+        .refine((text) => !hasMixedScriptWord(text), { error: messages.mixedScripts }),
+    )
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
+/**
  * PATCH /api/profiles/me. Absent fields stay as they are; null (or blank text) clears them.
  * location_lat and location_lng travel together (from a place suggestion); without them the
  * server looks the place up.
  */
 export const UpdateProfileBody = z
   .object({
-    full_name: optionalProfileText(PROFILE_LIMITS.fullNameMax, SETTINGS_MESSAGES.fullNameTooLong).optional(),
-    title: optionalProfileText(PROFILE_LIMITS.titleMax, SETTINGS_MESSAGES.titleTooLong).optional(),
+    full_name: optionalDisplayText(PROFILE_LIMITS.fullNameMax, {
+      tooLong: SETTINGS_MESSAGES.fullNameTooLong,
+      hiddenCharacters: SETTINGS_MESSAGES.fullNameHiddenCharacters,
+      mixedScripts: SETTINGS_MESSAGES.fullNameMixedScripts,
+    }).optional(),
+    title: optionalDisplayText(PROFILE_LIMITS.titleMax, {
+      tooLong: SETTINGS_MESSAGES.titleTooLong,
+      hiddenCharacters: SETTINGS_MESSAGES.titleHiddenCharacters,
+      mixedScripts: SETTINGS_MESSAGES.titleMixedScripts,
+    }).optional(),
     bio: optionalProfileText(PROFILE_LIMITS.bioMax, SETTINGS_MESSAGES.bioTooLong).optional(),
     location: optionalProfileText(PROFILE_LIMITS.locationMax, SETTINGS_MESSAGES.locationTooLong).optional(),
     location_lat: z

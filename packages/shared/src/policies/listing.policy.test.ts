@@ -6,6 +6,7 @@ import {
   canMarkListingSold,
   canModerateListings,
   canRateTransaction,
+  canSeeBuyer,
   canViewListing,
   type ListingActor,
   type ListingResource,
@@ -138,6 +139,23 @@ describe('listing policy matrix', () => {
     expect(allowedFor((a) => canMarkListingSold(a, listing()))).toEqual(['owner']);
     expect(allowedFor((a) => canMarkListingSold(a, listing({ sold: true })))).toEqual([]);
     expect(allowedFor((a) => canMarkListingSold(a, listing({ deleted: true })))).toEqual([]);
+  });
+
+  it('who bought: the buyer, the seller and moderating staff; nobody else, guests included', () => {
+    const sold = listing({ sold: true, visible_in_marketplace: false, buyer_id: BUYER });
+    const withBuyer = { ...actors, buyer: member(BUYER), bannedBuyer: member(BUYER, 'banned') };
+    const seeing = (resource: ListingResource) =>
+      (Object.keys(withBuyer) as (keyof typeof withBuyer)[]).filter((name) =>
+        canSeeBuyer(withBuyer[name], resource),
+      );
+    // A banned buyer or seller was still a party to the sale; banned staff are not staff.
+    expect(seeing(sold)).toEqual(['owner', 'bannedOwner', 'moderator', 'admin', 'buyer', 'bannedBuyer']);
+    // Also on a deleted or hidden sale (the detail page, lists and staff pages alike).
+    expect(seeing({ ...sold, deleted: true })).toEqual(seeing(sold));
+    expect(seeing({ ...sold, moderation_status: 'hidden' })).toEqual(seeing(sold));
+    // Sold outside Castline, or not sold: there is no buyer to see.
+    expect(seeing(listing({ sold: true, visible_in_marketplace: false }))).toEqual([]);
+    expect(seeing(listing())).toEqual([]);
   });
 
   it('rate: the buyer of a sold listing, once', () => {

@@ -73,6 +73,19 @@ export function canMarkListingSold(actor: MaybeActor, listing: ListingResource):
   );
 }
 
+/**
+ * Who bought a sold listing (its buyer_id): the buyer, the seller and moderating staff. Everyone
+ * else, guests included, sees that it sold but not to whom. A banned buyer or seller was still a
+ * party to the sale.
+ */
+export function canSeeBuyer(
+  actor: MaybeActor,
+  listing: Pick<ListingResource, 'seller_id' | 'buyer_id'>,
+): boolean {
+  if (!actor || listing.buyer_id === null) return false;
+  return actor.id === listing.buyer_id || isListingOwner(actor, listing) || canModerateListings(actor);
+}
+
 /** The buyer rates a sale once. */
 export function canRateTransaction(actor: MaybeActor, listing: ListingResource): boolean {
   return Boolean(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
 import { LISTING_PRICE_MAX, RADIUS_MILES_MAX } from '../listings/listing-constants.js';
+import { moneyAmount } from '../money.js';
 import { ListingSummaryDto } from './members.schemas.js';
 import { ALERT_LIMITS } from './alert-constants.js';
 
@@ -14,6 +15,9 @@ export const ALERT_MESSAGES = {
   saved: 'Alert saved',
 } as const;
 
+/** A price bound of an alert: a JSON number from 0 to $1,000,000 in whole cents. */
+const price = moneyAmount({ min: 0, max: LISTING_PRICE_MAX, invalid: ALERT_MESSAGES.filtersInvalid });
+
 /**
  * A saved search: the marketplace filters an alert can match on a new listing. Coordinates and
  * radius go together; `location` is only the label shown with them.
@@ -24,8 +28,8 @@ export const AlertFilters = z
     category: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).optional(),
     condition: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).optional(),
     gear_types: z.array(z.enum(GEAR_TYPES)).max(GEAR_TYPES.length).optional(),
-    price_min: z.number().min(0).max(LISTING_PRICE_MAX).optional(),
-    price_max: z.number().min(0).max(LISTING_PRICE_MAX).optional(),
+    price_min: price.optional(),
+    price_max: price.optional(),
     brand: z.string().trim().max(80).optional(),
     lat: z.number().min(-90).max(90).optional(),
     lng: z.number().min(-180).max(180).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
+import { moneyAmount, MONEY_STEP } from '../money.js';
 import { ListingSummaryDto, MemberSummaryDto } from './members.schemas.js';
 
 export const OFFER_STATUSES = [
@@ -32,11 +33,14 @@ export const OFFER_MESSAGES = {
   banned: 'Your account is banned',
 } as const;
 
-const amount = z
-  .number({ error: OFFER_MESSAGES.amountInvalid })
-  .positive(OFFER_MESSAGES.amountInvalid)
-  .max(LISTING_PRICE_MAX - 0.01, OFFER_MESSAGES.amountTooHigh)
-  .transform((value) => Math.round(value * 100) / 100);
+/** A JSON number above 0 and under $1,000,000, in whole cents (a fraction of a cent is refused). */
+const amount = moneyAmount({
+  min: 0,
+  exclusiveMin: true,
+  max: LISTING_PRICE_MAX - MONEY_STEP,
+  invalid: OFFER_MESSAGES.amountInvalid,
+  tooHigh: OFFER_MESSAGES.amountTooHigh,
+});
 
 const note = z
   .string({ error: OFFER_MESSAGES.noteTooLong })

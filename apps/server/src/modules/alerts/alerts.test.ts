@@ -197,6 +197,25 @@ describe('saved alerts: create, list, edit, delete', () => {
     expect(ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json()).items).toHaveLength(1);
   });
 
+  it('price bounds are whole cents and JSON numbers: anything else answers 400 naming the field, on save and edit', async () => {
+    const owner = await member();
+    const alert = await saveAlert(owner, { name: 'Cheap reels', filters: { price_max: 25.5 } });
+    expect(alert.filters).toEqual({ price_max: 25.5 });
+    for (const field of ['price_min', 'price_max'] as const) {
+      for (const value of [0.001, 0.005, 1e-320, 24.999, 1e308, true, '12', [1]]) {
+        const path = `filters.${field}`;
+        const created = await post(t.app, '/api/alerts', { name: 'Bad', filters: { [field]: value } }, owner);
+        expect(created.statusCode, `${path} ${JSON.stringify(value)}: ${created.body}`).toBe(400);
+        expect(errorOf(created).issues).toEqual([{ path, message: M.filtersInvalid }]);
+        const edited = await patch(`/api/alerts/${alert.id}`, { filters: { [field]: value } }, owner);
+        expect(edited.statusCode, `${path} ${JSON.stringify(value)}: ${edited.body}`).toBe(400);
+        expect(errorOf(edited).issues).toEqual([{ path, message: M.filtersInvalid }]);
+      }
+    }
+    const [row] = await t.database.db.select().from(productAlerts).where(eq(productAlerts.id, alert.id));
+    expect([row!.price_min, row!.price_max]).toEqual([null, 25.5]);
+  });
+
   it('validates names and filters, refuses an alert on everything, and keeps at most 20', async () => {
     const owner = await member();
     const cases: [unknown, string][] = [

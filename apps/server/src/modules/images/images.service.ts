@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AUTH_MESSAGES,
+  avatarUploadNamePrefix,
   BUCKETS,
   IMAGE_VARIANT_DEFAULTS,
   UPLOAD_RATE_LIMIT,
@@ -97,9 +98,14 @@ function variantKeyFor(key: string, original: StoredObjectInfo, variant: Normali
   return `${VARIANT_FOLDER}/${hash}.${variant.format}`;
 }
 
-/** The server names every upload: `<bucket>/<timestamp>-<random>.webp`. */
-export function uploadKeyFor(bucket: Bucket, now: Date = new Date()): string {
-  return `${bucket}/${now.getTime()}-${randomBytes(8).toString('hex')}.webp`;
+/**
+ * The server names every upload: `<bucket>/<timestamp>-<random>.webp`. An avatar's name begins
+ * with its uploader's id (`avatars/<user id>-<timestamp>-<random>.webp`), so that no member can
+ * show another member's upload as their avatar (canUseAvatar).
+ */
+export function uploadKeyFor(bucket: Bucket, uploaderId: string, now: Date = new Date()): string {
+  const owner = bucket === 'avatars' ? avatarUploadNamePrefix(uploaderId) : '';
+  return `${bucket}/${owner}${now.getTime()}-${randomBytes(8).toString('hex')}.webp`;
 }
 
 export function createImagesService({
@@ -188,7 +194,7 @@ export function createImagesService({
       file: { name: string; bytes: Buffer },
     ): Promise<UploadedImageDto> {
       const image = await processor.processUpload(file.bytes, file.name);
-      const key = uploadKeyFor(bucket);
+      const key = uploadKeyFor(bucket, userId);
       const url = await storage.put(key, image.data, image.contentType);
       logger.info({ userId, key, bytes: image.data.length }, 'image uploaded');
       return presentUploadedImage(key, url, image);

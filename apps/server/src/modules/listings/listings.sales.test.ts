@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, LISTING_MESSAGES as M, ListingDto, ListingListDto } from '@castline/shared';
+import {
+  AUTH_MESSAGES,
+  HomeListingsDto,
+  LISTING_MESSAGES as M,
+  ListingDto,
+  ListingListDto,
+} from '@castline/shared';
 import { notifications, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildListing, errorOf, get, post } from '../../../test/factories.js';
@@ -124,6 +130,71 @@ describe('POST /api/listings/:id/mark-sold (mark_product_as_sold)', () => {
     const missing = await post(t.app, `/api/listings/${UNKNOWN_ID}/mark-sold`, { buyer_id: null }, seller);
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).message).toBe(M.productNotFound);
+  });
+});
+
+describe('who bought a listing', () => {
+  it('only the buyer, the seller and moderating staff see buyer_id: detail, lists, home rows, favourites', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const buyer = await signedInMember(t.app, t.database.db);
+    const other = await signedInMember(t.app, t.database.db);
+    const support = await signedInMember(t.app, t.database.db, 'support');
+    const listing = await buildListing(t.database.db, seller.id, { title: 'Abu Garcia Revo SX' });
+    for (const fan of [buyer, other]) {
+      expect((await post(t.app, `/api/listings/${listing.id}/favorite`, undefined, fan)).statusCode).toBe(
+        200,
+      );
+    }
+    const sold = await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
+    expect(sold.statusCode).toBe(200);
+    expect(sold.json()).toMatchObject({ sold: true, buyer_id: buyer.id });
+
+    const viewers = { seller, buyer, moderator, guest: guest(), other, support };
+    const seesBuyer: Record<keyof typeof viewers, boolean> = {
+      seller: true,
+      buyer: true,
+      moderator: true,
+      guest: false,
+      other: false,
+      support: false,
+    };
+    /** The listing as `url` shows it to the viewer (the body must not carry the buyer's id elsewhere). */
+    async function shown(
+      url: string,
+      name: keyof typeof viewers,
+      pick: (body: unknown) => ListingDto | undefined,
+    ) {
+      const response = await get(t.app, url, viewers[name]);
+      expect(response.statusCode, `${name} ${url}: ${response.body}`).toBe(200);
+      const item = pick(response.json());
+      expect(item, `${name} ${url}`).toBeDefined();
+      if (!seesBuyer[name]) expect(response.body, `${name} ${url}`).not.toContain(buyer.id);
+      return item!;
+    }
+    for (const name of Object.keys(viewers) as (keyof typeof viewers)[]) {
+      const expected = seesBuyer[name] ? buyer.id : null;
+      const detail = await shown(`/api/listings/${listing.id}`, name, (body) => ListingDto.parse(body));
+      expect(detail.buyer_id, `${name} detail`).toBe(expected);
+      const soldList = await shown(`/api/listings?sold=true&seller_id=${seller.id}`, name, (body) =>
+        ListingListDto.parse(body).items.find((item) => item.id === listing.id),
+      );
+      expect(soldList.buyer_id, `${name} sold list`).toBe(expected);
+      const home = await shown('/api/listings/home', name, (body) =>
+        HomeListingsDto.parse(body).recentlySold.find((item) => item.id === listing.id),
+      );
+      expect(home.buyer_id, `${name} recently sold`).toBe(expected);
+    }
+    // The seller's own listings (their profile) and the favourites of the buyer and of a fan.
+    const own = await shown(`/api/listings?seller_id=${seller.id}&sold=true`, 'seller', (body) =>
+      ListingListDto.parse(body).items.find((item) => item.id === listing.id),
+    );
+    expect(own.buyer_id).toBe(buyer.id);
+    const favorite = (name: 'buyer' | 'other') =>
+      shown('/api/me/favorites', name, (body) =>
+        ListingListDto.parse(body).items.find((item) => item.id === listing.id),
+      );
+    expect((await favorite('buyer')).buyer_id).toBe(buyer.id);
+    expect((await favorite('other')).buyer_id).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, post } from '../../../test/factories.js';
+import { errorOf, post, put } from '../../../test/factories.js';
 import {
   guest,
   REEL_DETAILS,
@@ -201,8 +201,65 @@ describe('POST /api/listings validation (spec 000 §5)', () => {
   it('prices above 1 are whole dollars (rounded down); at or below 1 cents count', async () => {
     const whole = await create(tackleBody({ price: 49.99 }));
     expect(whole.json().price).toBe(49);
-    const cents = await create(tackleBody({ price: '0.5' }));
+    const cents = await create(tackleBody({ price: 0.5 }));
     expect(cents.json().price).toBe(0.5);
+  });
+
+  it.each([[0.001], [0.005], [1e-320], [0.019], [12.345], [999_999.999], [-0]])(
+    'price %j (not whole cents) answers 400 "Please enter a valid price", never 500 or a rounded price',
+    async (price) => {
+      const error = await rejection(tackleBody({ price }));
+      expect(error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: M.priceInvalid,
+        issues: [{ path: 'price', message: M.priceInvalid }],
+      });
+    },
+  );
+
+  it.each([[true], ['12'], ['0.5'], [[1]], [{ amount: 12 }], ['NaN'], ['Infinity']])(
+    'price %j (not a JSON number) answers 400 "Please enter a valid price"',
+    async (price) => {
+      const error = await rejection(tackleBody({ price }));
+      expect(error.issues).toEqual([{ path: 'price', message: M.priceInvalid }]);
+    },
+  );
+
+  it('a huge price answers "Please enter a price under $1,000,000."', async () => {
+    const error = await rejection(tackleBody({ price: 1e308 }));
+    expect(error.issues).toEqual([{ path: 'price', message: M.priceTooHigh }]);
+  });
+
+  it('whole cents within the range are kept by the spec rule: cents at or below 1, whole dollars above', async () => {
+    for (const [price, stored] of [
+      [0.01, 0.01],
+      [0.99, 0.99],
+      [1, 1],
+      [1.01, 1],
+      [999_999.99, 999_999],
+    ] as const) {
+      const response = await create(tackleBody({ price }));
+      expect(response.statusCode, `${price}: ${response.body}`).toBe(201);
+      expect(response.json().price).toBe(stored);
+    }
+  });
+
+  it('an edit (PUT) refuses the same prices with the same 400', async () => {
+    const created = await create(tackleBody());
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    for (const price of [0.001, 1e-320, 0.005, '12', true, [1]]) {
+      const response = await put(t.app, `/api/listings/${id}`, tackleBody({ price }), seller);
+      expect(response.statusCode, `${JSON.stringify(price)}: ${response.body}`).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: M.priceInvalid,
+        issues: [{ path: 'price', message: M.priceInvalid }],
+      });
+    }
+    const kept = await put(t.app, `/api/listings/${id}`, tackleBody({ price: 0.25 }), seller);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().price).toBe(0.25);
   });
 
   it('a body that is not an object answers 400, never 500', async () => {

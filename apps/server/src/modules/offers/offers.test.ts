@@ -75,7 +75,7 @@ describe('offers: make → counter → accept → mark sold', () => {
     const rival = await member();
     const listing = await listingOf(seller);
 
-    const made = await offerOn(listing.id, buyer, 150.456);
+    const made = await offerOn(listing.id, buyer, 150.46);
     expect(made).toMatchObject({
       product_id: listing.id,
       listing: {
@@ -339,6 +339,52 @@ describe('offers: errors', () => {
     const bannedResponse = await makeOffer(listing.id, banned);
     expect(bannedResponse.statusCode).toBe(403);
     expect(errorOf(bannedResponse)).toEqual({ code: 'FORBIDDEN', message: M.banned });
+  });
+
+  it('amounts are whole cents and JSON numbers: an offer or counter below a cent answers 400 naming the field, never 500', async () => {
+    const seller = await member();
+    const buyer = await member();
+    const listing = await listingOf(seller);
+    const refused: [unknown, string][] = [
+      [0.001, M.amountInvalid],
+      [0.005, M.amountInvalid],
+      [1e-320, M.amountInvalid],
+      [-0, M.amountInvalid],
+      [150.456, M.amountInvalid],
+      [999_999.999, M.amountTooHigh],
+      [1e308, M.amountTooHigh],
+      [true, M.amountInvalid],
+      ['12', M.amountInvalid],
+      [[1], M.amountInvalid],
+      ['NaN', M.amountInvalid],
+    ];
+    for (const [amount, message] of refused) {
+      const response = await makeOffer(listing.id, buyer, { amount });
+      expect(response.statusCode, `${JSON.stringify(amount)}: ${response.body}`).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message,
+        issues: [{ path: 'amount', message }],
+      });
+    }
+    expect(await t.database.db.$count(offers, eq(offers.product_id, listing.id))).toBe(0);
+
+    const offer = await offerOn(listing.id, buyer, 0.01);
+    expect(offer.amount).toBe(0.01);
+    for (const [amount, message] of refused) {
+      const response = await act(offer.id, 'counter', seller, { amount });
+      expect(response.statusCode, `counter ${JSON.stringify(amount)}: ${response.body}`).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_FAILED',
+        message,
+        issues: [{ path: 'amount', message }],
+      });
+    }
+    const [row] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(row).toMatchObject({ status: 'pending', counter_amount: null });
+    const countered = await act(offer.id, 'counter', seller, { amount: 999_999.99 });
+    expect(countered.statusCode, countered.body).toBe(200);
+    expect(countered.json()).toMatchObject({ status: 'countered', counter_amount: 999_999.99 });
   });
 
   it('acting on an offer: only its members, only the allowed actions, only while open', async () => {

@@ -93,6 +93,16 @@ export function createProfilesRepository(db: Database) {
       return Boolean(row);
     },
 
+    /** The avatar the member shows now (null without one, or without a profile). */
+    async avatarUrlOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ avatar_url: profiles.avatar_url })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .limit(1);
+      return row?.avatar_url ?? null;
+    },
+
     /** Applies the owner's changes; false when the profile is gone or was deleted. */
     async updateProfile(userId: string, patch: ProfilePatch): Promise<boolean> {
       const rows = await db

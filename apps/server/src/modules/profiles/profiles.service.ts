@@ -6,8 +6,8 @@ import type {
   PublicProfileDto,
   UpdateProfileBody,
 } from '@castline/shared';
-import { AUTH_MESSAGES, PROFILE_LIMITS, SETTINGS_MESSAGES } from '@castline/shared';
-import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { AUTH_MESSAGES, canUseAvatar, PROFILE_LIMITS, SETTINGS_MESSAGES } from '@castline/shared';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
 import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import type { ProfilePatch, ProfilesRepository } from './profiles.repository.js';
 import { presentMember, presentPublicProfile } from './profiles.presenter.js';
@@ -82,8 +82,19 @@ export function createProfileEditor({ repository, geocode, realtime, logger }: P
     return { location: body.location, location_lat: place?.lat ?? null, location_lng: place?.lng ?? null };
   }
 
+  /**
+   * A new avatar must be the member's own file (canUseAvatar); the one they show now may be sent
+   * back unchanged (the profile form sends every field), whoever's name it has.
+   */
+  async function assertOwnAvatar(userId: string, avatarUrl: string | null | undefined): Promise<void> {
+    if (avatarUrl == null || canUseAvatar({ id: userId }, avatarUrl)) return;
+    if ((await repository.avatarUrlOf(userId)) === avatarUrl) return;
+    throw new ForbiddenError(SETTINGS_MESSAGES.avatarNotYours);
+  }
+
   return {
     async update(userId: string, body: UpdateProfileBody): Promise<PublicProfileDto> {
+      await assertOwnAvatar(userId, body.avatar_url);
       const patch: ProfilePatch = {
         ...(body.full_name !== undefined ? { full_name: body.full_name } : {}),
         ...(body.title !== undefined ? { title: body.title } : {}),

@@ -21,6 +21,8 @@ import {
   type Caller,
 } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
+import { solidPng } from '../../platform/images/testing/image-fixtures.js';
+import { uploadImage } from '../images/testing/upload-requests.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
@@ -112,6 +114,18 @@ async function member(): Promise<Member> {
   return signedInMember(t.app, t.database.db);
 }
 
+/** Uploads an avatar as `caller` (POST /api/uploads/avatars) and answers its URL. */
+async function uploadAvatar(caller: Member): Promise<string> {
+  const response = await uploadImage(
+    t.app,
+    'avatars',
+    { filename: 'me.png', type: 'image/png', data: await solidPng(64, 64) },
+    caller,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { url: string }).url;
+}
+
 async function profileOf(viewer: Caller, id: string) {
   const response = await get(t.app, `/api/profiles/${id}`, viewer);
   expect(response.statusCode, response.body).toBe(200);
@@ -161,12 +175,13 @@ describe('PATCH /api/profiles/me', () => {
     const [me, watcher] = [await member(), await member()];
     const socket = await openSocket(await listen(t.app), watcher.cookie);
 
+    const avatar = await uploadAvatar(me);
     const response = await patchMe(me, {
       full_name: '  Ada Fisher ',
       title: 'River guide',
       bio: 'Fly fishing on the Colorado.',
       location: 'Austin, TX',
-      avatar_url: '/files/avatars/ada-256.webp',
+      avatar_url: avatar,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(PublicProfileDto.parse(response.json())).toMatchObject({
@@ -176,7 +191,7 @@ describe('PATCH /api/profiles/me', () => {
       title: 'River guide',
       bio: 'Fly fishing on the Colorado.',
       location: 'Austin, TX',
-      avatar_url: '/files/avatars/ada-256.webp',
+      avatar_url: avatar,
     });
     const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, me.id));
     expect(row!.location_lat).toBeCloseTo(30.27, 1);
@@ -242,6 +257,68 @@ describe('PATCH /api/profiles/me', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('PATCH /api/profiles/me: display names and avatars', () => {
+  it('refuses invisible, control and look-alike characters in full_name and title, naming the field', async () => {
+    const me = await member();
+    const cases: [unknown, string, string][] = [
+      [{ full_name: 'Ada\u202EreisiF' }, 'full_name', S.fullNameHiddenCharacters],
+      [{ full_name: 'Ada\u200BFisher' }, 'full_name', S.fullNameHiddenCharacters],
+      [{ full_name: '\uFEFFAda' }, 'full_name', S.fullNameHiddenCharacters],
+      [{ full_name: 'Ada\u0007' }, 'full_name', S.fullNameHiddenCharacters],
+      [{ full_name: 'P\u0430ul Smith' }, 'full_name', S.fullNameMixedScripts],
+      [{ title: 'River\u2066 guide' }, 'title', S.titleHiddenCharacters],
+      [{ title: 'Ad\u200Dmin' }, 'title', S.titleHiddenCharacters],
+      [{ title: 'Moder\u0430tor' }, 'title', S.titleMixedScripts],
+    ];
+    for (const [payload, path, message] of cases) {
+      const response = await patchMe(me, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'VALIDATION_FAILED', message, issues: [{ path, message }] });
+    }
+    const untouched = await profileOf(me, me.id);
+    expect([untouched.full_name, untouched.title]).toEqual([null, null]);
+
+    const ok = await patchMe(me, { full_name: "José O'Brien-Núñez", title: 'Гид по Волге & fly guide' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ full_name: "José O'Brien-Núñez", title: 'Гид по Волге & fly guide' });
+  });
+
+  it("refuses another member's uploaded file as an avatar; your own uploads and your current avatar are fine", async () => {
+    const [me, other] = [await member(), await member()];
+    const theirs = await uploadAvatar(other);
+    const taken = await patchMe(me, { avatar_url: theirs });
+    expect(taken.statusCode, taken.body).toBe(403);
+    expect(errorOf(taken)).toEqual({ code: 'FORBIDDEN', message: S.avatarNotYours });
+    // A demo member's avatar (the seed stores avatars/<member id>.svg) is theirs alone too.
+    const seeded = await patchMe(me, { avatar_url: `/files/avatars/${other.id}.svg` });
+    expect(seeded.statusCode, seeded.body).toBe(403);
+    // A file named by no one's upload (a guessed name) is not the caller's either.
+    const guessed = await patchMe(me, { avatar_url: '/files/avatars/ada-256.webp' });
+    expect(guessed.statusCode, guessed.body).toBe(403);
+    expect((await profileOf(me, me.id)).avatar_url).toBeNull();
+
+    const mine = await uploadAvatar(me);
+    const saved = await patchMe(me, { avatar_url: mine });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().avatar_url).toBe(mine);
+
+    // The other member keeps theirs, and anyone may send their current avatar back unchanged (the
+    // profile form sends every field), even one set before uploads carried their owner.
+    expect((await patchMe(other, { avatar_url: theirs })).statusCode).toBe(200);
+    await t.database.db
+      .update(profiles)
+      .set({ avatar_url: '/files/avatars/1700000000000-0123456789abcdef.webp' })
+      .where(eq(profiles.id, other.id));
+    const unchanged = await patchMe(other, {
+      full_name: 'Pat Other',
+      avatar_url: '/files/avatars/1700000000000-0123456789abcdef.webp',
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ full_name: 'Pat Other' });
+    expect((await patchMe(other, { avatar_url: null })).statusCode).toBe(200);
   });
 });
 
