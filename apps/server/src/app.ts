@@ -131,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The HEIC converter (heic-to's eval-free build, loaded only for a phone's HEIC photo)
+        // decodes in a worker it builds from a blob: URL. Workers come from this site or a blob:
+        // URL, never elsewhere; a blob: worker keeps this page's policy, so no eval inside it.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
@@ -164,10 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (origin !== allowedOrigin && !sameHost) throw new ForbiddenError(AUTH_MESSAGES.forbiddenOrigin);
   });
 
-  // Guests' rendered pages (page-cache.ts): any write through this instance empties the cache.
+  // Guests' rendered pages (page-cache.ts): any write through this instance empties the cache,
+  // but for a route whose writes change no page (`config.keepsPageCache`: the view beacon).
   const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000 });
   app.addHook('onResponse', (request, reply, done) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) pageCache.clear();
+    const changesPages = !SAFE_METHODS.has(request.method) && !request.routeOptions.config.keepsPageCache;
+    if (changesPages && reply.statusCode < 400) pageCache.clear();
     done();
   });
 

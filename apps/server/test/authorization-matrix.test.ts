@@ -97,6 +97,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/listings/home': PUBLIC,
   'GET /api/listings/:id': PUBLIC,
   'GET /api/listings/:id/similar': PUBLIC,
+  // The view beacon: anyone who may see the listing (the owner's own view is not counted).
+  'POST /api/listings/:id/views': PUBLIC,
   'POST /api/listings': MEMBER_WRITE,
   'PUT /api/listings/:id': LISTING_OWNER_OR_STAFF,
   'DELETE /api/listings/:id': LISTING_OWNER_OR_STAFF,

@@ -45,6 +45,21 @@ describe('the HTTP frame', () => {
     expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
 
+  it("lets the HEIC converter start its blob: worker while scripts stay 'self' with no eval", async () => {
+    const response = await get(t.app, '/api/health');
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources.join(' ')] as const),
+    );
+    // heic-to's eval-free build decodes in a worker made from a blob: URL (spec 000 §4: HEIC on phones).
+    expect(directives.get('worker-src')).toBe("'self' blob:");
+    // A blob: worker keeps the page's policy: no 'unsafe-eval' or 'wasm-unsafe-eval' is needed, or given.
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('default-src')).toBe("'self'");
+  });
+
   it('refuses text holding the NUL character as invalid input (400), wherever it is sent', async () => {
     for (const response of [
       await get(t.app, '/api/listings?q=reel%00'),

@@ -4,11 +4,23 @@
  * A guest's public page costs two renders and its API calls (tens of milliseconds of CPU); the
  * same page for the next guest within `ttlMs` is sent from here, compressed once per encoding.
  * Only guests' pages are ever stored: a request with a session cookie is never rendered, let
- * alone cached; nor is a page that went out without part of its data (a query refused). Any write through this instance (a successful POST, PUT, PATCH or DELETE) empties
- * the cache at once, and a render that began before the write is not stored; a write through
- * another instance shows here within `ttlMs`. Each instance keeps its own: what it holds is a
+ * alone cached; nor is a page that went out without part of its data (a query refused). Any write
+ * through this instance (a successful POST, PUT, PATCH or DELETE, but for a route marked
+ * `keepsPageCache`, whose writes change no page) empties the cache at once, and a render that
+ * began before the write is not stored; a write through another instance shows here within
+ * `ttlMs`. Each instance keeps its own: what it holds is a
  * copy of what the database says, never the only record of anything.
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A successful write through this route changes no page a guest is shown (a view beacon):
+     * it does not empty the cache.
+     */
+    keepsPageCache?: boolean;
+  }
+}
 
 /** One stored page: its HTML and, made on first request, its compressed forms. */
 export interface CachedPage {

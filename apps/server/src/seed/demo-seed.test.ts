@@ -24,6 +24,7 @@ import {
   messages,
   notifications,
   offers,
+  listingViews,
   postComments,
   posts,
   productAlerts,
@@ -238,5 +239,31 @@ describe('demo seed', () => {
     const groups = new Map<string, number>();
     for (const e of errors) groups.set(e.fingerprint, (groups.get(e.fingerprint) ?? 0) + 1);
     expect(Math.max(...groups.values())).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives each listing's seller real reader counts: one row per reader and day, never before the listing, kept in views_count", async () => {
+    const listings = await database.db.select().from(products);
+    const views = await database.db.select().from(listingViews);
+    const byListing = new Map<string, string[]>();
+    for (const view of views)
+      byListing.set(view.product_id, [...(byListing.get(view.product_id) ?? []), view.day]);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const listing of listings) {
+      const days = byListing.get(listing.id) ?? [];
+      expect(listing.views_count, listing.title).toBe(days.length);
+      const first = listing.created_at.toISOString().slice(0, 10);
+      expect(
+        days.every((day) => day >= first && day <= today),
+        listing.title,
+      ).toBe(true);
+    }
+    expect(listings.filter((listing) => listing.views_count > 0).length).toBeGreaterThan(
+      listings.length * 0.9,
+    );
+    const average = (rows: typeof listings) =>
+      rows.reduce((sum, row) => sum + row.views_count, 0) / rows.length;
+    expect(average(listings.filter((l) => l.is_featured))).toBeGreaterThan(
+      average(listings.filter((l) => !l.is_featured)),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Category } from '@castline/shared';
 import type { Database } from '../db/client.js';
-import { productFavorites, productLikes, products } from '../db/schema/index.js';
+import { listingViews, productFavorites, productLikes, products } from '../db/schema/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom, demoListings, type DemoSeller } from './listing-catalog.js';
@@ -10,6 +10,39 @@ import { createRandom, demoListings, type DemoSeller } from './listing-catalog.j
 export const DEMO_LISTING_COUNT = 200;
 const PHOTO_VARIANTS = 5;
 const DAY_MS = 86_400_000;
+
+/** Rows per insert of demo views (three parameters each). */
+const VIEW_BATCH = 5000;
+/** Readers of a demo listing look back at most this many days. */
+const VIEW_DAYS = 14;
+
+/**
+ * Readers of each demo listing, as the view beacon would have counted them: one row per listing,
+ * day and reader, on days from its listing (or the last two weeks) to its sale or today, about
+ * 5–60 readers (featured listings two and a half times as many). Keys are random, as a reader's
+ * daily HMAC is to anyone without the secret; the seller is never among them.
+ */
+function demoViews(
+  listings: { id: string; created_at: Date; sold_at: Date | null; is_featured: boolean }[],
+  random: () => number,
+  now: number,
+): { product_id: string; day: string; viewer_key: string }[] {
+  const rows: { product_id: string; day: string; viewer_key: string }[] = [];
+  for (const listing of listings) {
+    const from = Math.max(listing.created_at.getTime(), now - VIEW_DAYS * DAY_MS);
+    const to = listing.sold_at ? Math.min(listing.sold_at.getTime(), now) : now;
+    if (to < from) continue;
+    const readers = Math.round((5 + random() * 55) * (listing.is_featured ? 2.5 : 1));
+    for (let reader = 0; reader < readers; reader += 1) {
+      const day = new Date(from + random() * (to - from)).toISOString().slice(0, 10);
+      const viewer_key = Buffer.from(Array.from({ length: 16 }, () => Math.floor(random() * 256))).toString(
+        'base64url',
+      );
+      rows.push({ product_id: listing.id, day, viewer_key });
+    }
+  }
+  return rows;
+}
 
 /** Paints the shared pool of demo photos once (5 per category) and answers their URLs. */
 async function storeDemoPhotos(storage: FileStorage): Promise<Map<string, string>> {
@@ -86,10 +119,13 @@ export async function seedDemoListings(
         updated_at: soldAt ?? createdAt,
       };
     });
-    const inserted = await tx
-      .insert(products)
-      .values(rows)
-      .returning({ id: products.id, seller_id: products.seller_id });
+    const inserted = await tx.insert(products).values(rows).returning({
+      id: products.id,
+      seller_id: products.seller_id,
+      created_at: products.created_at,
+      sold_at: products.sold_at,
+      is_featured: products.is_featured,
+    });
 
     // Other members like and favourite a fair share of the listings.
     const likes: { product_id: string; user_id: string }[] = [];
@@ -104,11 +140,16 @@ export async function seedDemoListings(
     }
     if (likes.length > 0) await tx.insert(productLikes).values(likes);
     if (favorites.length > 0) await tx.insert(productFavorites).values(favorites);
+    const views = demoViews(inserted, random, now);
+    for (let start = 0; start < views.length; start += VIEW_BATCH) {
+      await tx.insert(listingViews).values(views.slice(start, start + VIEW_BATCH));
+    }
 
     await tx.execute(sql`
       update products p set
         likes_count = (select count(*) from product_likes l where l.product_id = p.id),
-        favorites_count = (select count(*) from product_favorites f where f.product_id = p.id)`);
+        favorites_count = (select count(*) from product_favorites f where f.product_id = p.id),
+        views_count = (select count(*) from listing_views v where v.product_id = p.id)`);
     await tx.execute(sql`
       update profiles pr set
         products_count = s.listed,

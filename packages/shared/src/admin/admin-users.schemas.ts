@@ -164,7 +164,15 @@ export const UpdateAdminSettingsBody = z
   .strict();
 export type UpdateAdminSettingsBody = z.infer<typeof UpdateAdminSettingsBody>;
 
-export const SiteNoticeDto = z.object({ notice: z.string().nullable() });
+/**
+ * GET /api/site-notice (public): the admins' notice for the banner, and the settings every visitor's
+ * pages must describe truly: whether a new listing waits for a moderator's approval before the
+ * public sees it.
+ */
+export const SiteNoticeDto = z.object({
+  notice: z.string().nullable(),
+  listings_require_approval: z.boolean(),
+});
 export type SiteNoticeDto = z.infer<typeof SiteNoticeDto>;
 
 // ---- audit logs ----

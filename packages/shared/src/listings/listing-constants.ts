@@ -84,3 +84,9 @@ export function parsePriceRange(range: string | undefined): { min: number | null
   };
   return { min: bound(low), max: bound(high) };
 }
+
+/**
+ * Listing views (docs/decisions/0015-listing-views.md): the listing page sends one beacon per
+ * visit, and each address may send this many a minute (a reader opens far fewer listings).
+ */
+export const LISTING_VIEW_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;

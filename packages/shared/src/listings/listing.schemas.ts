@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents, MONEY_JSON_SCHEMA } from '../money.js';
 import { LISTING_MESSAGES as M } from './listing-messages.js';
 import {
   LISTING_DESCRIPTION_MAX,
@@ -45,8 +46,9 @@ export const Coordinates = z.object({
 export type Coordinates = z.infer<typeof Coordinates>;
 
 /**
- * Prices: more than 0; above 1 they are whole dollars (rounded down), at or below 1 cents count
- * (spec: step 0.01 when price is 1 or less, otherwise 1).
+ * Prices: more than 0, in whole cents (checkListing refuses fractions of a cent); above 1 they are
+ * whole dollars (rounded down), at or below 1 cents count (spec: step 0.01 when price is 1 or
+ * less, otherwise 1).
  */
 export function normalizePrice(price: number): number {
   return price > 1 ? Math.floor(price) : Math.round(price * 100) / 100;
@@ -78,7 +80,8 @@ const wholeNumber = z.coerce
 const ListingInput = z.object({
   title: text,
   description: text,
-  price: z.coerce.number().catch(Number.NaN),
+  // A JSON number only: text, booleans and lists are not prices (no coercion).
+  price: z.number().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
   condition: z.enum(CONDITIONS).catch(DEFAULT_CONDITION),
   category: z.enum(CATEGORIES).nullish().catch(null),
   gear_types: z.array(z.enum(GEAR_TYPES)).catch([]),
@@ -134,6 +137,8 @@ function checkListing(value: ListingInput, ctx: z.RefinementCtx): void {
   if (value.gear_types.length === 0) issue('gear_types', M.gearTypesRequired);
   if (!Number.isFinite(value.price) || value.price <= 0) issue('price', M.priceInvalid);
   else if (value.price > LISTING_PRICE_MAX) issue('price', M.priceTooHigh);
+  // A fraction of a cent (0.001, 0.005, 1e-320) is refused, not rounded (to 0, or up a cent).
+  else if (!isWholeCents(value.price)) issue('price', M.priceInvalid);
   if (!value.location) issue('location', M.locationRequired);
   else if (value.location.length > LISTING_LOCATION_MAX) issue('location', M.locationRequired);
   if (value.images.length === 0) issue('images', M.imagesRequired);
@@ -238,6 +243,11 @@ export const ListingDto = z.object({
   is_featured: z.boolean(),
   likes_count: z.number().int(),
   favorites_count: z.number().int(),
+  /**
+   * Views by distinct readers, each counted once a day, the seller's own not counted
+   * (docs/decisions/0015-listing-views.md). Only the seller reads the number; null for everyone else.
+   */
+  views_count: z.number().int().nullable(),
   /** The caller's own like and favourite (false for guests). */
   liked: z.boolean(),
   favorited: z.boolean(),

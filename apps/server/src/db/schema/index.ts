@@ -2,6 +2,7 @@ export * from './auth.schema.js';
 export * from './profiles.schema.js';
 export * from './platform.schema.js';
 export * from './listings.schema.js';
+export * from './listing-views.schema.js';
 export * from './messaging.schema.js';
 export * from './offers.schema.js';
 export * from './alerts.schema.js';

@@ -91,6 +91,8 @@ export const products = pgTable(
     is_featured: boolean('is_featured').notNull().default(false),
     likes_count: integer('likes_count').notNull().default(0),
     favorites_count: integer('favorites_count').notNull().default(0),
+    /** Rows of listing_views: distinct readers a day, the seller not counted (decision 0015). */
+    views_count: integer('views_count').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Full-text document: title A, brand and model (and rod/reel brand) B, description C. */

@@ -162,7 +162,12 @@ export function registerAdminUsersRoutes(app: FastifyInstance, admin: AdminServi
   });
 
   r.get('/api/site-notice', {
-    schema: { tags: ['site'], summary: 'The site notice for the banner', response: { 200: SiteNoticeDto } },
+    schema: {
+      tags: ['site'],
+      summary:
+        "The site notice for the banner, and whether new listings wait for a moderator's approval before the public sees them",
+      response: { 200: SiteNoticeDto },
+    },
     handler: async () => admin.siteNotice(),
   });
 }

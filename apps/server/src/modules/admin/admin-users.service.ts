@@ -16,7 +16,12 @@ import type {
   UpdateAdminSettingsBody,
   UpdateUserRoleBody,
 } from '@castline/shared';
-import { ADMIN_MESSAGES as M, AUTH_MESSAGES, holdsAllPermissionsOf, ROLE_PERMISSIONS } from '@castline/shared';
+import {
+  ADMIN_MESSAGES as M,
+  AUTH_MESSAGES,
+  holdsAllPermissionsOf,
+  ROLE_PERMISSIONS,
+} from '@castline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../http/access-policy.js';
 import {
@@ -234,9 +239,14 @@ export function createAdminUsersService({
       return presentSettings(saved);
     },
 
+    /** Public: the banner's notice, and whether new listings wait for approval (pages say so). */
     async siteNotice(): Promise<SiteNoticeDto> {
-      const notice = (await repository.settings()).site_notice;
-      return { notice: notice && notice.trim() ? notice : null };
+      const settings = await repository.settings();
+      const notice = settings.site_notice;
+      return {
+        notice: notice && notice.trim() ? notice : null,
+        listings_require_approval: settings.listings_require_approval,
+      };
     },
 
     async auditLogs(query: AuditLogsQuery): Promise<AuditLogListDto> {

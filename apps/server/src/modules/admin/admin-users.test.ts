@@ -321,6 +321,7 @@ describe('settings', () => {
     });
     expect(SiteNoticeDto.parse((await get(t.app, '/api/site-notice', guest())).json())).toEqual({
       notice: null,
+      listings_require_approval: false,
     });
 
     const saved = await put(
@@ -336,6 +337,7 @@ describe('settings', () => {
     });
     expect((await get(t.app, '/api/site-notice', guest())).json()).toEqual({
       notice: 'Maintenance Sunday 2am',
+      listings_require_approval: false,
     });
 
     expect(

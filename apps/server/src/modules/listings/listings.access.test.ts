@@ -80,6 +80,8 @@ describe('POST /api/listings', () => {
       is_featured: false,
       likes_count: 0,
       favorites_count: 0,
+      // The seller reads their listing's views; everyone else reads null (decision 0015).
+      views_count: 0,
       liked: false,
       favorited: false,
       distance: null,
@@ -89,7 +91,7 @@ describe('POST /api/listings', () => {
 
     const fetched = await get(t.app, `/api/listings/${listing.id}`, guest());
     expect(fetched.statusCode).toBe(200);
-    expect(fetched.json()).toEqual(listing);
+    expect(fetched.json()).toEqual({ ...listing, views_count: null });
   });
 
   it('places a listing sent without coordinates with the places provider; an unknown place stays null', async () => {

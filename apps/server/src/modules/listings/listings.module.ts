@@ -3,6 +3,7 @@ import type { AppContext } from '../../app.js';
 import { geocodePlace } from '../../platform/places/index.js';
 import { matchListingToAlerts } from '../alerts/alert-matcher.js';
 import { offersServiceFor } from '../offers/offers.module.js';
+import { createListingViews, viewKeySecret } from './listing-views.js';
 import { createListingsRepository } from './listings.repository.js';
 import { registerListingsRoutes } from './listings.routes.js';
 import { createListingsService } from './listings.service.js';
@@ -10,8 +11,9 @@ import { createListingsService } from './listings.service.js';
 /** Wires the listings routes (/api/listings*, /api/me/favorites) into the app. */
 export async function registerListingsModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const offers = offersServiceFor(app, context);
+  const repository = createListingsRepository(context.database.db);
   const service = createListingsService({
-    repository: createListingsRepository(context.database.db),
+    repository,
     logger: app.log,
     // Listings sent without coordinates are placed by the places provider (null when unknown).
     geocode: async (text) => {
@@ -26,5 +28,10 @@ export async function registerListingsModule(app: FastifyInstance, context: AppC
       sold: (tx, listingId, buyerId) => offers.settleForSale(tx, listingId, buyerId),
     },
   });
-  registerListingsRoutes(app, service);
+  const views = createListingViews({
+    repository,
+    rateLimiter: context.rateLimiter,
+    secret: viewKeySecret(context.authSecret),
+  });
+  registerListingsRoutes(app, service, views);
 }

@@ -1,5 +1,7 @@
-import type { BuyerCandidatesDto, ListingDto, ModerationStatus } from '@castline/shared';
+import type { BuyerCandidatesDto, ListingActor, ListingDto, ModerationStatus } from '@castline/shared';
 import {
+  canSeeBuyer,
+  isListingOwner,
   CATEGORIES,
   CONDITIONS,
   DEFAULT_CONDITION,
@@ -34,7 +36,12 @@ function iso(value: Date | string): string {
   return typeof value === 'string' ? value : value.toISOString();
 }
 
-export function presentListing(row: ListingRow | SearchListingRow): ListingDto {
+/**
+ * A listing as `viewer` sees it (null: a guest). Who bought it goes out only to its buyer, its
+ * seller and moderating staff (canSeeBuyer); everyone else reads buyer_id null. Its views go out
+ * only to its seller; everyone else reads views_count null.
+ */
+export function presentListing(row: ListingRow | SearchListingRow, viewer: ListingActor | null): ListingDto {
   return {
     id: row.id,
     title: row.title,
@@ -72,7 +79,7 @@ export function presentListing(row: ListingRow | SearchListingRow): ListingDto {
     reel_gear_ratio: known(DRAG_SYSTEMS, row.reel_gear_ratio, null),
     sold: row.sold,
     sold_at: row.sold_at === null ? null : iso(row.sold_at),
-    buyer_id: row.buyer_id,
+    buyer_id: canSeeBuyer(viewer, row) ? row.buyer_id : null,
     transaction_rating: row.transaction_rating,
     deleted: row.deleted,
     visible_in_marketplace: row.visible_in_marketplace,
@@ -80,6 +87,8 @@ export function presentListing(row: ListingRow | SearchListingRow): ListingDto {
     is_featured: row.is_featured,
     likes_count: row.likes_count,
     favorites_count: row.favorites_count,
+    // How many read it is the seller's to know (decision 0015).
+    views_count: isListingOwner(viewer, row) ? row.views_count : null,
     liked: Boolean(row.liked),
     favorited: Boolean(row.favorited),
     distance: miles(row.distance),

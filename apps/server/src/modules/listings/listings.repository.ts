@@ -24,6 +24,7 @@ import {
   type Transaction,
 } from '../../db/client.js';
 import {
+  listingViews,
   messages,
   offers,
   PUBLIC_LISTING_PREDICATE,
@@ -309,6 +310,7 @@ function listingColumns(viewerId: Viewer, point: PointSql | null) {
     is_featured: products.is_featured,
     likes_count: products.likes_count,
     favorites_count: products.favorites_count,
+    views_count: products.views_count,
     created_at: products.created_at,
     updated_at: products.updated_at,
     seller_username: profiles.username,
@@ -392,6 +394,7 @@ function searchRow(v: unknown[]): SearchListingRow {
     is_featured: v[at.is_featured] as boolean,
     likes_count: v[at.likes_count] as number,
     favorites_count: v[at.favorites_count] as number,
+    views_count: v[at.views_count] as number,
     created_at: timestampText(v[at.created_at]),
     updated_at: timestampText(v[at.updated_at]),
     seller_username: v[at.seller_username] as string,
@@ -818,6 +821,27 @@ export function createListingsRepository(db: Database) {
         ? prepared.listingById.member.execute({ id, viewer: viewerId })
         : prepared.listingById.guest.execute({ id }));
       return row ?? null;
+    },
+
+    /**
+     * One reader's view of a listing on `day` (decision 0015): the row, and one more on the
+     * listing's views_count, in one transaction; nothing when this reader was counted that day
+     * already. True when the view was new.
+     */
+    async recordView(productId: string, day: string, viewerKey: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(listingViews)
+          .values({ product_id: productId, day, viewer_key: viewerKey })
+          .onConflictDoNothing()
+          .returning({ product_id: listingViews.product_id });
+        if (inserted.length === 0) return false;
+        await tx
+          .update(products)
+          .set({ views_count: sql`${products.views_count} + 1` })
+          .where(eq(products.id, productId));
+        return true;
+      });
     },
 
     async findState(id: string): Promise<ListingState | null> {

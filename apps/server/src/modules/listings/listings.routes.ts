@@ -20,6 +20,7 @@ import {
 import { requireActor } from '../../http/auth-hooks.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { schemaSerializer } from '../../http/schema-serializer.js';
+import type { ListingViews } from './listing-views.js';
 import type { BodyReader, ListingsService } from './listings.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
@@ -42,11 +43,16 @@ function bodyReader<T>(request: FastifyRequest): BodyReader<T> {
   };
 }
 
-export function registerListingsRoutes(app: FastifyInstance, listings: ListingsService): void {
+export function registerListingsRoutes(
+  app: FastifyInstance,
+  listings: ListingsService,
+  views: ListingViews,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/listings', {
-    config: { auth: 'optional' },
+    // The actor (one query, signed-in callers only) decides whether a sold listing shows its buyer.
+    config: { auth: 'optional', actor: true },
     attachValidation: true,
     schema: {
       tags,
@@ -67,19 +73,19 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
           [...new Set(paths)].map((path) => ({ path, message: M.invalidFilter })),
         );
       }
-      return listings.list(request.query, request.activeSession?.userId ?? null);
+      return listings.list(request.query, request.actor);
     },
   });
 
   r.get('/api/listings/home', {
-    config: { auth: 'optional' },
+    config: { auth: 'optional', actor: true },
     schema: {
       tags,
       summary: 'Home rows: 4 random featured, 4 newest and 4 recently sold listings',
       response: { 200: HomeListingsDto },
     },
     serializerCompiler: schemaSerializer,
-    handler: async (request) => listings.home(request.activeSession?.userId ?? null),
+    handler: async (request) => listings.home(request.actor),
   });
 
   r.get('/api/listings/:id', {
@@ -110,6 +116,32 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
     handler: async (request) => {
       assertValidId(request);
       return listings.similar(request.params.id, request.actor);
+    },
+  });
+
+  r.post('/api/listings/:id/views', {
+    // A counted view changes no page a guest is shown: the guests' page cache is kept.
+    config: { auth: 'optional', actor: true, keepsPageCache: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "The listing page's view beacon: counts the caller once per listing a day (a guest by address and browser, kept only as a daily HMAC), never the seller, a crawler, or a listing the public cannot see; 204 whether or not it counted (decision 0015)",
+      params: ListingIdParams,
+      response: {
+        204: z.null().describe('Seen'),
+        404: ApiErrorDto,
+        429: ApiErrorDto,
+      },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request);
+      await views.record(request.params.id, {
+        actor: request.actor ?? null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply.status(204).send(null);
     },
   });
 
@@ -220,7 +252,7 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
   }
 
   r.get('/api/me/favorites', {
-    config: { auth: 'required' },
+    config: { auth: 'required', actor: true },
     schema: {
       tags,
       summary: "The caller's favourite listings, newest favourite first",
@@ -229,7 +261,7 @@ export function registerListingsRoutes(app: FastifyInstance, listings: ListingsS
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listings.favorites(request.activeSession!.userId, request.query.page, request.query.pageSize);
+      return listings.favorites(requireActor(request), request.query.page, request.query.pageSize);
     },
   });
 }

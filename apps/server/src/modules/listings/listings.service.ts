@@ -145,10 +145,11 @@ export function createListingsService({
     return state;
   }
 
-  async function present(id: string, viewerId: string | null): Promise<ListingDto> {
-    const row = await repository.findById(id, viewerId);
+  /** The listing as `viewer` sees it now (their like and favourite, and the buyer if they may). */
+  async function present(id: string, viewer: Actor): Promise<ListingDto> {
+    const row = await repository.findById(id, viewer.id);
     if (!row) throw new NotFoundError(M.productNotFound);
-    return presentListing(row);
+    return presentListing(row, viewer);
   }
 
   function assertNotBanned(actor: Actor): void {
@@ -156,7 +157,8 @@ export function createListingsService({
   }
 
   return {
-    async list(query: ListListingsParams, viewerId: string | null): Promise<ListingListDto> {
+    async list(query: ListListingsParams, viewer: Actor | null): Promise<ListingListDto> {
+      const viewerId = viewer?.id ?? null;
       const hasLat = query.lat !== undefined;
       const hasLng = query.lng !== undefined;
       if (hasLat !== hasLng) throw invalidFilter(hasLat ? 'lng' : 'lat');
@@ -198,7 +200,7 @@ export function createListingsService({
       };
       const { rows, total, totalCapped } = await repository.search(search);
       return {
-        items: rows.map(presentListing),
+        items: rows.map((row) => presentListing(row, viewer)),
         total,
         totalCapped,
         page: query.page,
@@ -206,7 +208,8 @@ export function createListingsService({
       };
     },
 
-    async home(viewerId: string | null): Promise<HomeListingsDto> {
+    async home(viewer: Actor | null): Promise<HomeListingsDto> {
+      const viewerId = viewer?.id ?? null;
       // The three rows are independent reads: on PostgreSQL they run side by side.
       const [{ featured, newest }, sold] = await Promise.all([
         repository.home(viewerId, HOME_ROW_SIZE),
@@ -217,23 +220,23 @@ export function createListingsService({
         }),
       ]);
       return {
-        featured: featured.map(presentListing),
-        newest: newest.map(presentListing),
-        recentlySold: sold.map(presentListing),
+        featured: featured.map((row) => presentListing(row, viewer)),
+        newest: newest.map((row) => presentListing(row, viewer)),
+        recentlySold: sold.map((row) => presentListing(row, viewer)),
       };
     },
 
     async detail(id: string, actor: Actor | null): Promise<ListingDto> {
       const row = await repository.findById(id, actor?.id ?? null);
       if (!row || !canViewListing(actor, row)) throw new NotFoundError(M.productNotFound);
-      return presentListing(row);
+      return presentListing(row, actor);
     },
 
     async similar(id: string, actor: Actor | null): Promise<SimilarListingsDto> {
       const source = await repository.findById(id, null);
       if (!source || !canViewListing(actor, source)) throw new NotFoundError(M.productNotFound);
       const rows = await repository.similar(source, actor?.id ?? null, SIMILAR_LISTINGS_LIMIT);
-      return { items: rows.map(presentListing) };
+      return { items: rows.map((row) => presentListing(row, actor)) };
     },
 
     async create(actor: Actor | null, readBody: BodyReader<ListingFields>): Promise<ListingDto> {
@@ -248,7 +251,7 @@ export function createListingsService({
       );
       await moderateWrite(repository.db, listingSubject(id, fields), logger);
       await publish(effects);
-      return present(id, actor.id);
+      return present(id, actor);
     },
 
     async update(id: string, actor: Actor, readBody: BodyReader<ListingFields>): Promise<ListingDto> {
@@ -270,7 +273,7 @@ export function createListingsService({
       if (!effects) throw new NotFoundError(M.productNotFound);
       await moderateWrite(repository.db, listingSubject(id, fields), logger);
       await publish(effects);
-      return present(id, actor.id);
+      return present(id, actor);
     },
 
     async remove(id: string, actor: Actor): Promise<void> {
@@ -301,7 +304,7 @@ export function createListingsService({
       );
       if (!effects) throw new ConflictError('CONFLICT', M.alreadySold);
       await publish(effects);
-      return present(id, actor.id);
+      return present(id, actor);
     },
 
     async buyerCandidates(id: string, actor: Actor): Promise<BuyerCandidatesDto> {
@@ -318,7 +321,7 @@ export function createListingsService({
       if (!canRateTransaction(actor, state)) throw new ConflictError('CONFLICT', M.alreadyRated);
       const { rating } = readBody();
       if (!(await repository.rate(id, actor.id, rating))) throw new ConflictError('CONFLICT', M.alreadyRated);
-      return present(id, actor.id);
+      return present(id, actor);
     },
 
     async toggle(kind: 'like' | 'favorite', id: string, actor: Actor): Promise<ToggleResultDto> {
@@ -327,9 +330,9 @@ export function createListingsService({
       return repository.toggle(kind, id, actor.id);
     },
 
-    async favorites(userId: string, page: number, pageSize: number): Promise<ListingListDto> {
-      const { rows, total } = await repository.favorites(userId, pageSize, (page - 1) * pageSize);
-      return { items: rows.map(presentListing), total, page, pageSize };
+    async favorites(viewer: Actor, page: number, pageSize: number): Promise<ListingListDto> {
+      const { rows, total } = await repository.favorites(viewer.id, pageSize, (page - 1) * pageSize);
+      return { items: rows.map((row) => presentListing(row, viewer)), total, page, pageSize };
     },
   };
 }

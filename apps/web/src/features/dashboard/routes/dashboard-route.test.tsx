@@ -11,7 +11,8 @@ import {
   listPage,
   queriesSentTo,
 } from '../../listings/api/listing-queries.fixtures';
-import { DashboardRoute, listingStatus } from './dashboard-route';
+import { APPROVAL_TEXTS } from '../../listings/lib/approval-texts';
+import { DashboardRoute, listingReach, listingStatus } from './dashboard-route';
 
 type Route = MockAnswer | (() => MockAnswer);
 
@@ -198,5 +199,90 @@ describe('listingStatus', () => {
     expect(listingStatus({ sold: false, moderation_status: 'active' }).label).toBe('Live');
     expect(listingStatus({ sold: false, moderation_status: 'hidden' }).label).toBe('Hidden');
     expect(listingStatus({ sold: false, moderation_status: 'flagged' }).label).toBe('Flagged');
+  });
+});
+
+/*
+ * Issue 20, item 8: the dashboard promised "views" and that new listings were "checked by a
+ * moderator before they go live". The seller now sees their listings' real views and favourites,
+ * and the empty state says what the "Listings need approval" setting makes true.
+ */
+describe('dashboard: what the seller is told about their listings', () => {
+  const OLD_PROMISE = /checked by a moderator before they go live|views and offers/;
+
+  function renderWith(siteNotice: MockAnswer, listings: Route = { body: listPage([]) }) {
+    return renderRoute(<DashboardRoute />, {
+      path: '/dashboard',
+      server: {
+        'GET /api/listings': listings,
+        'GET /api/me/favorites': { body: listPage([]) },
+        'GET /api/site-notice': siteNotice,
+      },
+    });
+  }
+
+  async function emptyState() {
+    const section = within(await screen.findByRole('region', { name: 'Your listings' }));
+    await section.findByRole('heading', { name: 'You have no listings yet' });
+    return section;
+  }
+
+  it('says new listings appear at once while approval is not required', async () => {
+    renderWith({ body: { notice: null, listings_require_approval: false } });
+    const section = await emptyState();
+    expect(
+      await section.findByText(
+        `Gear you put up for sale appears here with its status, views and favourites. ${APPROVAL_TEXTS.dashboardApprovalOff}`,
+      ),
+    ).toBeInTheDocument();
+    expect(section.queryByText(OLD_PROMISE)).not.toBeInTheDocument();
+  });
+
+  it('says a moderator approves new listings first while approval is required', async () => {
+    renderWith({ body: { notice: null, listings_require_approval: true } });
+    const section = await emptyState();
+    expect(
+      await section.findByText(
+        `Gear you put up for sale appears here with its status, views and favourites. ${APPROVAL_TEXTS.dashboardApprovalOn}`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('promises nothing about approval while the setting is unknown', async () => {
+    renderWith(apiError(500, 'INTERNAL', 'Something went wrong'));
+    const section = await emptyState();
+    expect(
+      section.getByText('Gear you put up for sale appears here with its status, views and favourites.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows each listing's views and favourites", async () => {
+    const popular = buildListing({
+      title: 'Penn Battle III 4000',
+      seller_id: member.id,
+      views_count: 1250,
+      favorites_count: 3,
+    });
+    const quiet = buildListing({
+      title: 'Ugly Stik GX2 7ft',
+      seller_id: member.id,
+      views_count: 1,
+      favorites_count: 1,
+    });
+    renderWith(
+      { body: { notice: null, listings_require_approval: false } },
+      { body: listPage([popular, quiet]) },
+    );
+
+    const rows = await within(await screen.findByRole('region', { name: 'Your listings' })).findAllByRole(
+      'listitem',
+    );
+    expect(within(rows[0] as HTMLElement).getByText('1,250 views · 3 favourites')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('1 view · 1 favourite')).toBeInTheDocument();
+  });
+
+  it('words the counts', () => {
+    expect(listingReach(0, 0)).toBe('0 views · 0 favourites');
+    expect(listingReach(1, 2)).toBe('1 view · 2 favourites');
   });
 });

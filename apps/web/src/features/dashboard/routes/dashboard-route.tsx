@@ -24,6 +24,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatLongDate, formatRelativeTime } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
+import { useListingsRequireApproval } from '../../../lib/site-settings';
 import { useSession } from '../../auth/api/auth.api';
 import { EmailStatusBadge } from '../../auth/components/email-status-badge';
 import { flattenPages, useMyFavorites, useSellerListings } from '../../listings/api/listing-queries';
@@ -31,6 +33,7 @@ import { formatPrice } from '../../listings/components/listing-card';
 import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 import { ListingImage } from '../../listings/components/listing-image';
+import { dashboardApprovalText } from '../../listings/lib/approval-texts';
 
 interface QuickAction {
   to: string;
@@ -205,6 +208,7 @@ export function listingStatus(listing: Pick<ListingDto, 'sold' | 'moderation_sta
 function YourListings({ userId }: { userId: string }) {
   const headingId = useId();
   const listings = useSellerListings(userId);
+  const requireApproval = useListingsRequireApproval();
   const { items, total } = flattenPages(listings.data);
 
   let body;
@@ -230,7 +234,12 @@ function YourListings({ userId }: { userId: string }) {
         icon={PackageOpen}
         headingLevel={3}
         title="You have no listings yet"
-        description="Gear you put up for sale appears here with its status, views and offers. New listings are checked by a moderator before they go live."
+        description={[
+          'Gear you put up for sale appears here with its status, views and favourites.',
+          dashboardApprovalText(requireApproval),
+        ]
+          .filter(Boolean)
+          .join(' ')}
         action={
           <Link to="/marketplace/new" className={buttonClasses()}>
             <PackagePlus aria-hidden="true" size={18} />
@@ -269,6 +278,13 @@ function YourListings({ userId }: { userId: string }) {
   );
 }
 
+/** "12 views · 3 favourites": the seller's own numbers (views count each reader once a day). */
+export function listingReach(views: number, favourites: number): string {
+  return `${formatCount(views)} ${views === 1 ? 'view' : 'views'} · ${formatCount(favourites)} ${
+    favourites === 1 ? 'favourite' : 'favourites'
+  }`;
+}
+
 function OwnListingRow({ listing }: { listing: ListingDto }) {
   const status = listingStatus(listing);
   return (
@@ -298,6 +314,11 @@ function OwnListingRow({ listing }: { listing: ListingDto }) {
               {formatRelativeTime(listing.created_at)}
             </time>
           </span>
+          {listing.views_count !== null && (
+            <span className="text-ink-muted tabular-nums">
+              {listingReach(listing.views_count, listing.favorites_count)}
+            </span>
+          )}
         </div>
       </div>
       <Link

@@ -1,6 +1,7 @@
 import type { BuyerCandidatesDto, ListingDto, SimilarListingsDto } from '@castline/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { listingKeys } from './listing-queries';
 
@@ -76,4 +77,23 @@ export function invalidateListingsAround(queryClient: QueryClient, id: string): 
     queryKey: listingDetailKeys.all,
     predicate: (query) => !sameKey(query.queryKey, detail),
   });
+}
+
+/** POST /api/listings/:id/views: the listing page's view beacon (docs/decisions/0015-listing-views.md). */
+export function sendListingView(id: string): Promise<void> {
+  return api.post<void>(listingPath(id, '/views'));
+}
+
+/**
+ * Tells the server once that this page showed listing `id` to a reader (`send` false: not yet
+ * shown, or shown to its seller, whose views are not counted). The server counts each reader once
+ * a day; a lost beacon is one view fewer and nothing the reader needs to hear about.
+ */
+export function useListingViewBeacon(id: string, send: boolean): void {
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!send || id === '' || sent.current === id) return;
+    sent.current = id;
+    sendListingView(id).catch(() => {});
+  }, [id, send]);
 }

@@ -28,12 +28,16 @@ export function readImageSize(file: Blob): Promise<ImageSize> {
   });
 }
 
-/** A HEIC photo as a JPEG (quality 0.8); the converter is loaded only when a HEIC photo is chosen. */
+/**
+ * A HEIC photo as a JPEG (quality 0.8); the converter is loaded only when a HEIC photo is chosen.
+ * It is heic-to's build without eval (libheif as plain JavaScript, no `new Function`, no
+ * WebAssembly): it decodes in a worker made from a blob: URL, which the page's CSP allows with
+ * `worker-src 'self' blob:` while `script-src 'self'` stays free of 'unsafe-eval'. A decoding
+ * failure rejects, so the photo is reported instead of the form waiting on it.
+ */
 export async function convertHeicToJpeg(file: File): Promise<File> {
-  const { default: heic2any } = await import('heic2any');
-  const result = await heic2any({ blob: file, toType: 'image/jpeg', quality: HEIC_JPEG_QUALITY });
-  const blob = Array.isArray(result) ? result[0] : result;
-  if (!blob) throw new Error('HEIC conversion returned nothing');
+  const { heicTo } = await import('heic-to/csp');
+  const blob = await heicTo({ blob: file, type: 'image/jpeg', quality: HEIC_JPEG_QUALITY });
   return new File([blob], file.name.replace(/\.hei[cf]$/i, '') + '.jpg', {
     type: 'image/jpeg',
     lastModified: file.lastModified,

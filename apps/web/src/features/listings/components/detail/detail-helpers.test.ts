@@ -47,6 +47,7 @@ const listing = {
   is_featured: false,
   likes_count: 0,
   favorites_count: 5,
+  views_count: null,
   liked: false,
   favorited: true,
   distance: null,

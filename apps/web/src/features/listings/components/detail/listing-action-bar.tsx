@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toaster';
 import { cn } from '../../../../lib/cn';
 import { errorMessage, isApiError } from '../../../../lib/api-client';
+import { formatCount } from '../../../../lib/format-number';
 import type { FromState } from '../../../../lib/redirect-target';
 import { MakeOfferButton } from '../../../offers/components/make-offer-button';
 import { ReportButton } from '../../../reports/components/report-button';
@@ -132,6 +133,24 @@ function ShareButton({ listing }: { listing: ListingDto }) {
   );
 }
 
+/**
+ * What the seller reads of their listing's reach: its views (each reader once a day, the seller
+ * never; the server sends them to the seller alone), likes and favourites.
+ */
+export function ownerCounts(
+  listing: Pick<ListingDto, 'views_count' | 'likes_count' | 'favorites_count'>,
+): string {
+  const count = (value: number, one: string, many: string) =>
+    `${formatCount(value)} ${value === 1 ? one : many}`;
+  return [
+    listing.views_count === null ? null : count(listing.views_count, 'view', 'views'),
+    count(listing.likes_count, 'like', 'likes'),
+    count(listing.favorites_count, 'favourite', 'favourites'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 interface ListingActionBarProps {
   listing: ListingDto;
   /** The signed-in member, or null for a guest. */
@@ -167,11 +186,7 @@ export function ListingActionBar({ listing, user }: ListingActionBarProps) {
 
       <div className="flex flex-wrap items-center gap-2">
         {isOwner ? (
-          <p className="mr-auto text-sm text-ink-muted">
-            {`${listing.likes_count} ${listing.likes_count === 1 ? 'like' : 'likes'} · ${listing.favorites_count} ${
-              listing.favorites_count === 1 ? 'favourite' : 'favourites'
-            }`}
-          </p>
+          <p className="mr-auto text-sm text-ink-muted">{ownerCounts(listing)}</p>
         ) : (
           <>
             <ReactionToggle listing={listing} reaction="like" signedIn={user !== null} />

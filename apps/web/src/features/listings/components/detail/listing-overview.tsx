@@ -3,6 +3,7 @@ import { Clock, MapPin } from 'lucide-react';
 import { Alert } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { formatDateTime, formatLongDate, formatRelativeTime } from '../../../../lib/format-date';
+import { APPROVAL_TEXTS } from '../../lib/approval-texts';
 import { categoryLabel, conditionLabel, formatDistanceAway, formatPrice } from '../listing-card';
 import { DETAIL_TEXTS } from './detail-texts';
 
@@ -82,7 +83,10 @@ export function ListingOverview({ listing, isOwner }: { listing: ListingDto; isO
       </div>
       {isOwner && listing.moderation_status === 'pending' && (
         <Alert tone="info" title={DETAIL_TEXTS.pendingReviewTitle}>
-          {DETAIL_TEXTS.pendingReview}
+          {/* Public already (approval not required), or kept back until a moderator approves it. */}
+          {listing.visible_in_marketplace || listing.sold
+            ? DETAIL_TEXTS.pendingReview
+            : APPROVAL_TEXTS.awaitingApproval}
         </Alert>
       )}
     </div>

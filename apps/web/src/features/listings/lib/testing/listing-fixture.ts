@@ -42,6 +42,7 @@ export function buildListingDto(overrides: Partial<ListingDto> = {}): ListingDto
     is_featured: false,
     likes_count: 0,
     favorites_count: 0,
+    views_count: null,
     liked: false,
     favorited: false,
     distance: null,
