@@ -18,6 +18,7 @@ import { recordRoutes } from './http/route-table.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { createPageCache } from './http/page-cache.js';
 import { loadPagePrerenderer } from './http/page-prerender.js';
+import { createPageStatus } from './http/page-status.js';
 import { ForbiddenError, ValidationError } from './http/errors.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     const prerenderer = await loadPagePrerenderer(app, webDist, app.log, pageCache);
+    const pageStatus = createPageStatus(app, database.db);
     // The SPA owns every other GET path: the client router renders pages and not-found.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
@@ -283,9 +285,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (pathname.startsWith('/api/') || pathname.startsWith('/files/') || /\.[a-z0-9]+$/i.test(pathname)) {
         return reply.callNotFound();
       }
-      // A guest's public page goes out rendered, with its data; anything else gets the shell.
-      if (prerenderer?.handles(request) && (await prerenderer.send(request, reply))) return reply;
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      // 404 for a path the web app has no page for, or a listing or post the caller may not see
+      // (decided before the page cache, which only ever holds pages that answer 200).
+      const { status, setCookie } = await pageStatus(request);
+      if (setCookie) void reply.header('set-cookie', setCookie);
+      // A guest's public page goes out rendered, with its data; anything else gets the shell,
+      // on which the app draws the page or its not-found page.
+      if (status === 200 && prerenderer?.handles(request) && (await prerenderer.send(request, reply))) {
+        return reply;
+      }
+      return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html', webDist);
     });
   }
   return app;

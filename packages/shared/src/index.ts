@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './error-codes.js';
+export * from './page-paths.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './money.js';

@@ -9,6 +9,7 @@ const ZOD_FREE = [
   'constants.ts',
   'messages.ts',
   'error-codes.ts',
+  'page-paths.ts',
   'policies/admin-permissions.ts',
   'listings/reference.ts',
   'listings/listing-constants.ts',

@@ -8,7 +8,7 @@ import { API_RATE_LIMIT } from '@castline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { products } from '../db/schema/index.js';
-import { buildListing, buildUser, del, get, signIn, uniqueIp } from '../../test/factories.js';
+import { buildListing, buildUser, del, get, post, signIn, uniqueIp } from '../../test/factories.js';
 import { jsonForHtml, splitHead, startAfterPaint } from './page-prerender.js';
 
 /*
@@ -96,8 +96,27 @@ describe('public pages rendered on the server for guests', () => {
     expect(rootOf(page.body)).toContain('Penn Battle III 4000 reel');
 
     const hidden = await get(t.app, `/marketplace/${pending.id}`, { ip: uniqueIp() });
-    expect(hidden.statusCode).toBe(200);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toContain('<div id="root">');
     expect(hidden.body).not.toContain('Awaiting review baitcaster');
+    expect(hidden.body).not.toContain('cl-page-data');
+  });
+
+  it('answers 404 with the app for unknown paths and for listings and posts that do not exist', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/marketplace/3f1c7a52-9b0e-4d7a-8c1e-5b2a9d6e4f10',
+      '/product/not-an-id',
+      '/forum/post/3f1c7a52-9b0e-4d7a-8c1e-5b2a9d6e4f10',
+    ]) {
+      const page = await get(t.app, url, { ip: uniqueIp() });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      // The shell, on which the app draws its not-found page; nothing rendered, nothing kept.
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.body, url).not.toContain('cl-page-data');
+      expect(page.headers['x-cache-status'], url).toBeUndefined();
+    }
   });
 
   it('escapes what members wrote, in the markup and in the data', async () => {
@@ -179,18 +198,47 @@ describe("the cache of guests' pages", () => {
     const listing = await buildListing(cached.database.db, seller.id, { title: 'Shimano Stradic FL 2500' });
     const url = `/marketplace/${listing.id}`;
     expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('MISS');
+    await get(cached.app, '/forum', { ip: uniqueIp() });
 
     // A refused write (a guest may not delete a listing) changes nothing and keeps the page.
     expect((await del(cached.app, `/api/listings/${listing.id}`, { ip: uniqueIp() })).statusCode).toBe(401);
     expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('HIT');
+    expect((await get(cached.app, '/forum', { ip: uniqueIp() })).headers['x-cache-status']).toBe('HIT');
 
-    // The seller deletes it: the next guest is told so at once, not shown the stored page.
+    // The seller deletes it: the next guest is told so at once, not shown the stored page, and
+    // every other stored page is dropped too.
     expect(
       (await del(cached.app, `/api/listings/${listing.id}`, { cookie, ip: uniqueIp() })).statusCode,
     ).toBe(204);
     const after = await get(cached.app, url, { ip: uniqueIp() });
-    expect(after.headers['x-cache-status']).toBe('MISS');
-    expect(rootOf(after.body)).not.toContain('Shimano Stradic FL 2500');
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain('Shimano Stradic FL 2500');
+    expect((await get(cached.app, '/forum', { ip: uniqueIp() })).headers['x-cache-status']).toBe('MISS');
+  });
+
+  it('keeps the stored pages when a reader is counted (a write that changes no page: the view beacon)', async () => {
+    const seller = await buildUser(cached.database.db);
+    const listing = await buildListing(cached.database.db, seller.id, { title: 'Daiwa BG 4000' });
+    const url = `/marketplace/${listing.id}`;
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('MISS');
+    const seen = await post(cached.app, `/api/listings/${listing.id}/views`, undefined, { ip: uniqueIp() });
+    expect(seen.statusCode).toBe(204);
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('HIT');
+  });
+
+  it('answers 404 for a listing removed through another instance, though its page is still stored', async () => {
+    const seller = await buildUser(cached.database.db);
+    const listing = await buildListing(cached.database.db, seller.id, { title: 'Lew’s Mach Crush' });
+    const url = `/marketplace/${listing.id}`;
+    expect((await get(cached.app, url, { ip: uniqueIp() })).headers['x-cache-status']).toBe('MISS');
+    await cached.database.db
+      .update(products)
+      .set({ deleted: true, deleted_at: new Date() })
+      .where(eq(products.id, listing.id));
+    const gone = await get(cached.app, url, { ip: uniqueIp() });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('Lew’s Mach Crush');
+    expect(gone.headers['x-cache-status']).toBeUndefined();
   });
 
   it("does not keep a page that went out without its data (a guest past the API's rate limit)", async () => {

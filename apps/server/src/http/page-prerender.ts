@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRERENDERED_DATA_ID, type PrerenderedQuery } from '@castline/shared';
+import { matchPage, PRERENDERED_DATA_ID, type PageName, type PrerenderedQuery } from '@castline/shared';
 import { hasSessionCookie } from '../modules/accounts/auth.js';
 import type { CachedPage, PageCache, RenderedHtml } from './page-cache.js';
 
@@ -22,15 +22,15 @@ import type { CachedPage, PageCache, RenderedHtml } from './page-cache.js';
  */
 
 /** The pages a visitor can open without signing in, and only those: member pages are never rendered here. */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/marketplace$/,
-  /^\/marketplace\/(?!new$)[^/]+$/,
-  /^\/product\/[^/]+$/,
-  /^\/forum$/,
-  /^\/forum\/post\/[^/]+$/,
-  /^\/early-access-info$/,
-];
+const PUBLIC_PAGES: ReadonlySet<PageName> = new Set<PageName>([
+  'home',
+  'marketplace',
+  'listing',
+  'product',
+  'forum',
+  'forumPost',
+  'earlyAccess',
+]);
 
 /** A render that takes longer than this is dropped: the plain shell goes out instead. */
 export const PRERENDER_TIMEOUT_MS = 2000;
@@ -219,8 +219,8 @@ export async function loadPagePrerenderer(
   return {
     handles(request) {
       if (request.method !== 'GET') return false;
-      const pathname = request.url.split('?')[0] ?? '';
-      if (!PUBLIC_PAGES.some((page) => page.test(pathname))) return false;
+      const page = matchPage(request.url.split('?')[0] ?? '');
+      if (!page || !PUBLIC_PAGES.has(page.name)) return false;
       return !hasSessionCookie(request.headers.cookie);
     },
 

@@ -1,4 +1,4 @@
-import type { AdminPermission } from '@castline/shared';
+import { routePath, type AdminPermission, type PageName } from '@castline/shared';
 import type { ComponentType } from 'react';
 import type * as AdminArea from './areas/admin';
 import type { RouteObject } from 'react-router';
@@ -10,8 +10,10 @@ import { RootLayout, RootLoading } from './layouts/root-layout';
 import { GuestOnlyRoute, RequireAdmin, RequireAuth, RequireCaptain } from './route-guards';
 
 /*
- * The route table of spec 000 §2. Pages are grouped by area (app/areas/*): each area is one chunk,
- * loaded when one of its pages is first visited. Areas are kept small enough that a page's first
+ * The route table of spec 000 §2, its paths from the shared page list (PAGE_PATHS in
+ * packages/shared/src/page-paths.ts; the server answers 404 for any other path). Pages are
+ * grouped by area (app/areas/*): each area is one chunk, loaded when one of its pages is first
+ * visited. Areas are kept small enough that a page's first
  * load carries no other page's libraries (scripts/bundle-size.mjs holds each to its budget). A chunk that fails to load shows 'Loading Error'.
  */
 
@@ -42,12 +44,15 @@ const info = () => import('./areas/info');
 
 /** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
 function adminPage(
-  path: string,
+  path: PageName,
   name: keyof typeof AdminArea & string,
   permissions: readonly AdminPermission[],
 ): RouteObject[] {
   return [
-    { element: <RequireAdmin permissions={permissions} />, children: [{ path, ...page(admin, name) }] },
+    {
+      element: <RequireAdmin permissions={permissions} />,
+      children: [{ path: routePath(path), ...page(admin, name) }],
+    },
   ];
 }
 
@@ -64,14 +69,14 @@ export const appRoutes: RouteObject[] = [
         children: [
           // Public pages.
           { index: true, ...page(home, 'HomeRoute') },
-          { path: 'marketplace', ...page(marketplace, 'MarketplaceRoute') },
-          { path: 'marketplace/:id', ...page(listing, 'ProductDetailRoute') },
-          { path: 'product/:id', ...page(listing, 'ProductDetailRoute') },
-          { path: 'forum', ...page(community, 'ForumRoute') },
-          { path: 'forum/post/:postId', ...page(forumPost, 'ForumPostRoute') },
-          { path: 'early-access-info', ...page(info, 'EarlyAccessRoute') },
-          { path: 'error-test', ...page(info, 'ErrorTestRoute') },
-          { path: 'dev/icons', ...page(info, 'IconsRoute') },
+          { path: routePath('marketplace'), ...page(marketplace, 'MarketplaceRoute') },
+          { path: routePath('listing'), ...page(listing, 'ProductDetailRoute') },
+          { path: routePath('product'), ...page(listing, 'ProductDetailRoute') },
+          { path: routePath('forum'), ...page(community, 'ForumRoute') },
+          { path: routePath('forumPost'), ...page(forumPost, 'ForumPostRoute') },
+          { path: routePath('earlyAccess'), ...page(info, 'EarlyAccessRoute') },
+          { path: routePath('errorTest'), ...page(info, 'ErrorTestRoute') },
+          { path: routePath('icons'), ...page(info, 'IconsRoute') },
 
           // Guest-only pages.
           {
@@ -80,10 +85,10 @@ export const appRoutes: RouteObject[] = [
               {
                 Component: AuthLayout,
                 children: [
-                  { path: 'auth/login', ...page(account, 'SignInRoute') },
-                  { path: 'auth/signup', ...page(account, 'SignUpRoute') },
-                  { path: 'login', ...page(account, 'SignInRoute') },
-                  { path: 'verify-email', ...page(account, 'VerifyEmailRoute') },
+                  { path: routePath('signIn'), ...page(account, 'SignInRoute') },
+                  { path: routePath('signUp'), ...page(account, 'SignUpRoute') },
+                  { path: routePath('login'), ...page(account, 'SignInRoute') },
+                  { path: routePath('verifyEmail'), ...page(account, 'VerifyEmailRoute') },
                 ],
               },
             ],
@@ -92,27 +97,27 @@ export const appRoutes: RouteObject[] = [
             // Reachable signed in or not: a reset link may be opened in any browser.
             Component: AuthLayout,
             children: [
-              { path: 'reset-password', ...page(account, 'ResetPasswordRoute') },
-              { path: 'reset-password/*', ...page(account, 'ResetPasswordRoute') },
+              { path: routePath('resetPassword'), ...page(account, 'ResetPasswordRoute') },
+              { path: routePath('resetPasswordLink'), ...page(account, 'ResetPasswordRoute') },
             ],
           },
-          { path: 'auth', element: <Navigate to="/auth/login" replace /> },
-          { path: 'signup', element: <Navigate to="/auth/login" replace /> },
+          { path: routePath('auth'), element: <Navigate to="/auth/login" replace /> },
+          { path: routePath('signup'), element: <Navigate to="/auth/login" replace /> },
 
           // Member pages.
           {
             Component: RequireAuth,
             children: [
-              { path: 'dashboard', ...page(home, 'DashboardRoute') },
-              { path: 'marketplace/new', ...page(listingEditor, 'CreateListingRoute') },
-              { path: 'marketplace/:id/edit', ...page(listingEditor, 'EditListingRoute') },
-              { path: 'profile', ...page(profile, 'ProfileRoute') },
-              { path: 'profile/:userId', ...page(profile, 'ProfileRoute') },
-              { path: 'settings', ...page(account, 'SettingsRoute') },
-              { path: 'settings/confirm-email', ...page(account, 'ConfirmEmailRoute') },
-              { path: 'messages', ...page(inbox, 'MessagesRoute') },
-              { path: 'messages/:userId', ...page(inbox, 'MessagesRoute') },
-              { path: 'notifications', ...page(inbox, 'NotificationsRoute') },
+              { path: routePath('dashboard'), ...page(home, 'DashboardRoute') },
+              { path: routePath('newListing'), ...page(listingEditor, 'CreateListingRoute') },
+              { path: routePath('editListing'), ...page(listingEditor, 'EditListingRoute') },
+              { path: routePath('profile'), ...page(profile, 'ProfileRoute') },
+              { path: routePath('memberProfile'), ...page(profile, 'ProfileRoute') },
+              { path: routePath('settings'), ...page(account, 'SettingsRoute') },
+              { path: routePath('confirmEmail'), ...page(account, 'ConfirmEmailRoute') },
+              { path: routePath('messages'), ...page(inbox, 'MessagesRoute') },
+              { path: routePath('conversation'), ...page(inbox, 'MessagesRoute') },
+              { path: routePath('notifications'), ...page(inbox, 'NotificationsRoute') },
             ],
           },
 
@@ -123,20 +128,20 @@ export const appRoutes: RouteObject[] = [
               {
                 ...page(admin, 'AdminLayout'),
                 children: [
-                  { path: 'admin', ...page(admin, 'AdminDashboardRoute') },
-                  ...adminPage('admin/users', 'AdminUsersRoute', ['users.read']),
-                  ...adminPage('admin/users/:id', 'AdminUserRoute', ['users.read']),
-                  ...adminPage('admin/roles', 'AdminRolesRoute', ['users.read']),
-                  ...adminPage('admin/sessions', 'AdminSessionsRoute', ['sessions.manage']),
-                  ...adminPage('admin/settings', 'AdminSettingsRoute', ['settings.manage']),
-                  ...adminPage('admin/audit-logs', 'AuditLogsRoute', ['audit.read']),
-                  ...adminPage('admin/moderation', 'ModerationQueueRoute', ['content.moderate']),
-                  ...adminPage('admin/moderation/listings', 'ListingApprovalRoute', ['listings.manage']),
-                  ...adminPage('admin/moderation/rules', 'ModerationRulesRoute', ['moderation.rules']),
-                  ...adminPage('admin/moderation/logs', 'ModerationLogsRoute', ['content.moderate']),
-                  ...adminPage('admin/forum', 'ForumAdminRoute', ['forum.manage']),
-                  ...adminPage('admin/monitoring', 'MonitoringAdminRoute', ['analytics.read']),
-                  ...adminPage('admin/image-performance', 'ImagePerformanceRoute', ['analytics.read']),
+                  { path: routePath('admin'), ...page(admin, 'AdminDashboardRoute') },
+                  ...adminPage('adminUsers', 'AdminUsersRoute', ['users.read']),
+                  ...adminPage('adminUser', 'AdminUserRoute', ['users.read']),
+                  ...adminPage('adminRoles', 'AdminRolesRoute', ['users.read']),
+                  ...adminPage('adminSessions', 'AdminSessionsRoute', ['sessions.manage']),
+                  ...adminPage('adminSettings', 'AdminSettingsRoute', ['settings.manage']),
+                  ...adminPage('auditLogs', 'AuditLogsRoute', ['audit.read']),
+                  ...adminPage('moderationQueue', 'ModerationQueueRoute', ['content.moderate']),
+                  ...adminPage('listingApproval', 'ListingApprovalRoute', ['listings.manage']),
+                  ...adminPage('moderationRules', 'ModerationRulesRoute', ['moderation.rules']),
+                  ...adminPage('moderationLogs', 'ModerationLogsRoute', ['content.moderate']),
+                  ...adminPage('forumAdmin', 'ForumAdminRoute', ['forum.manage']),
+                  ...adminPage('monitoring', 'MonitoringAdminRoute', ['analytics.read']),
+                  ...adminPage('imagePerformance', 'ImagePerformanceRoute', ['analytics.read']),
                 ],
               },
             ],
@@ -145,7 +150,7 @@ export const appRoutes: RouteObject[] = [
           // Captains only.
           {
             Component: RequireCaptain,
-            children: [{ path: 'captains-club', ...page(captains, 'CaptainsClubRoute') }],
+            children: [{ path: routePath('captainsClub'), ...page(captains, 'CaptainsClubRoute') }],
           },
 
           { path: '*', ...page(info, 'NotFoundRoute') },

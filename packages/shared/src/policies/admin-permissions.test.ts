@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminRoleName } from '../roles.js';
 import {
+  ADMIN_PERMISSION_LABELS,
   ADMIN_PERMISSIONS,
   type AdminPermission,
   hasPermissions,
   isAdmin,
+  permissionLabel,
   ROLE_PERMISSIONS,
   type PermissionActor,
 } from './admin-permissions.js';
@@ -84,4 +86,17 @@ describe('ROLE_PERMISSIONS matrix', () => {
       expect(hasPermissions(holder, [permission])).toBe(matrix[permission][i]);
     },
   );
+});
+
+describe('permission labels', () => {
+  it('gives every permission words of its own, never its code', () => {
+    const labels = ADMIN_PERMISSIONS.map((permission) => permissionLabel(permission));
+    expect(new Set(labels).size).toBe(ADMIN_PERMISSIONS.length);
+    for (const permission of ADMIN_PERMISSIONS) {
+      expect(ADMIN_PERMISSION_LABELS[permission]).not.toContain('.');
+    }
+    expect(permissionLabel('users.read')).toBe('View members');
+    // A permission this build does not know keeps its code rather than showing nothing.
+    expect(permissionLabel('reports.export')).toBe('reports.export');
+  });
 });

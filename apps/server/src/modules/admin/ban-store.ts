@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
+import { setCommentStatus } from '../forum/forum.comment-counts.js';
 import { writeAudit } from './audit-writer.js';
 
 /**
@@ -9,7 +10,10 @@ import { writeAudit } from './audit-writer.js';
  */
 export const BANNED_CONTENT_REASON = 'banned';
 
-/** Hides the member's visible listings, published posts and published comments from public view. */
+/**
+ * Hides the member's visible listings, published posts and published comments from public view
+ * (the comments leave their posts' and the member's comment counts).
+ */
 export async function hideContentOfBannedMember(tx: Executor, userId: string): Promise<void> {
   await tx
     .update(products)
@@ -25,10 +29,12 @@ export async function hideContentOfBannedMember(tx: Executor, userId: string): P
     .update(posts)
     .set({ status: 'hidden', moderation_reason: BANNED_CONTENT_REASON })
     .where(and(eq(posts.author_id, userId), eq(posts.status, 'published')));
-  await tx
-    .update(postComments)
-    .set({ status: 'hidden', moderation_reason: BANNED_CONTENT_REASON })
-    .where(and(eq(postComments.author_id, userId), eq(postComments.status, 'published')));
+  await setCommentStatus(
+    tx,
+    and(eq(postComments.author_id, userId), eq(postComments.status, 'published')),
+    'hidden',
+    BANNED_CONTENT_REASON,
+  );
 }
 
 /** Brings back only what hideContentOfBannedMember hid. */
@@ -53,16 +59,16 @@ export async function restoreContentOfMember(tx: Executor, userId: string): Prom
         eq(posts.moderation_reason, BANNED_CONTENT_REASON),
       ),
     );
-  await tx
-    .update(postComments)
-    .set({ status: 'published', moderation_reason: null })
-    .where(
-      and(
-        eq(postComments.author_id, userId),
-        eq(postComments.status, 'hidden'),
-        eq(postComments.moderation_reason, BANNED_CONTENT_REASON),
-      ),
-    );
+  await setCommentStatus(
+    tx,
+    and(
+      eq(postComments.author_id, userId),
+      eq(postComments.status, 'hidden'),
+      eq(postComments.moderation_reason, BANNED_CONTENT_REASON),
+    ),
+    'published',
+    null,
+  );
 }
 
 /** Lifts a member's ban: active again, every active ban row closed, hidden content restored. */

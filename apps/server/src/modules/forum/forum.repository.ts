@@ -5,6 +5,7 @@ import { likePattern } from '../../db/like-pattern.js';
 import { commentLikes, postComments, postLikes, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
 import { insertNotifications } from '../notifications/notification-writer.js';
+import { deleteCommentCounted, isVisibleComment } from './forum.comment-counts.js';
 import { mentionNotification, type MentionSource } from './forum.mentions.js';
 
 /** Lists read this much of a post's content for the excerpt (the excerpt is far shorter). */
@@ -518,7 +519,11 @@ export function createForumRepository(db: Database) {
           .for('update');
         if (!post) return false;
         const comments = await tx
-          .select({ author_id: postComments.author_id, likes_count: postComments.likes_count })
+          .select({
+            author_id: postComments.author_id,
+            status: postComments.status,
+            likes_count: postComments.likes_count,
+          })
           .from(postComments)
           .where(eq(postComments.post_id, id))
           .orderBy(asc(postComments.id))
@@ -536,7 +541,8 @@ export function createForumRepository(db: Database) {
         deltaOf(post.author_id).posts += 1;
         deltaOf(post.author_id).likes += post.likes_count;
         for (const comment of comments) {
-          deltaOf(comment.author_id).comments += 1;
+          // Authors count only the comments readers see (hidden and flagged ones were taken off).
+          if (isVisibleComment(comment.status)) deltaOf(comment.author_id).comments += 1;
           deltaOf(comment.author_id).likes += comment.likes_count;
         }
         // Profiles are locked in id order so that two deletions never wait on each other.
@@ -599,32 +605,12 @@ export function createForumRepository(db: Database) {
     },
 
     /**
-     * Deletes a comment and takes back its counts (the post's comments, its author's comments and
-     * likes received). The post row is locked first, as a post deletion does. False when it is gone.
+     * Deletes a comment and takes back its counts (the post's and its author's comments when it was
+     * visible, its author's likes received). False when it is gone.
      */
     async deleteComment(id: string, audit?: AuditEntry): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [target] = await tx
-          .select({ post_id: postComments.post_id })
-          .from(postComments)
-          .where(eq(postComments.id, id));
-        if (!target) return false;
-        await tx
-          .select({ id: posts.id })
-          .from(posts)
-          .where(eq(posts.id, target.post_id))
-          .for('no key update');
-        const [deleted] = await tx.delete(postComments).where(eq(postComments.id, id)).returning({
-          post_id: postComments.post_id,
-          author_id: postComments.author_id,
-          likes_count: postComments.likes_count,
-        });
-        if (!deleted) return false;
-        await tx
-          .update(posts)
-          .set({ comments_count: sql`greatest(${posts.comments_count} - 1, 0)` })
-          .where(eq(posts.id, deleted.post_id));
-        await bumpProfile(tx, deleted.author_id, { comments: -1, likes: -deleted.likes_count });
+        if (!(await deleteCommentCounted(tx, id))) return false;
         if (audit) await writeAudit(tx, audit);
         return true;
       });

@@ -14,6 +14,7 @@ import {
   profiles,
 } from '../../db/schema/index.js';
 import { BANNED_CONTENT_REASON } from '../admin/ban-store.js';
+import { deleteCommentCounted } from '../forum/forum.comment-counts.js';
 import { AWAITING_APPROVAL_REASON } from '../listings/listings.repository.js';
 
 export type QueueRow = typeof moderationQueue.$inferSelect;
@@ -423,7 +424,8 @@ export function createModerationRepository(db: Database) {
 
     /**
      * Removes an item: a listing is marked deleted, a post or comment is deleted with its counts
-     * taken back, a message is hidden. Returns the post id a forum change touched.
+     * taken back (a comment's only when readers could see it), a message is hidden. Returns the
+     * post id a forum change touched.
      */
     async removeContent(
       tx: Transaction,
@@ -456,7 +458,9 @@ export function createModerationRepository(db: Database) {
               comments_count = greatest(p.comments_count - d.comments, 0),
               likes_count = greatest(p.likes_count - d.likes, 0)
             from (
-              select author_id, count(*)::int as comments, coalesce(sum(likes_count), 0)::int as likes
+              select author_id,
+                count(*) filter (where status = 'published')::int as comments,
+                coalesce(sum(likes_count), 0)::int as likes
               from post_comments where post_id = ${id} group by author_id
             ) d
             where p.id = d.author_id`);
@@ -470,26 +474,8 @@ export function createModerationRepository(db: Database) {
           await tx.delete(posts).where(eq(posts.id, id));
           return id;
         }
-        case 'forum_comment': {
-          const [deleted] = await tx.delete(postComments).where(eq(postComments.id, id)).returning({
-            post_id: postComments.post_id,
-            author_id: postComments.author_id,
-            likes_count: postComments.likes_count,
-          });
-          if (!deleted) return null;
-          await tx
-            .update(posts)
-            .set({ comments_count: sql`greatest(${posts.comments_count} - 1, 0)` })
-            .where(eq(posts.id, deleted.post_id));
-          await tx
-            .update(profiles)
-            .set({
-              comments_count: sql`greatest(${profiles.comments_count} - 1, 0)`,
-              likes_count: sql`greatest(${profiles.likes_count} - ${deleted.likes_count}, 0)`,
-            })
-            .where(eq(profiles.id, deleted.author_id));
-          return deleted.post_id;
-        }
+        case 'forum_comment':
+          return (await deleteCommentCounted(tx, id))?.post_id ?? null;
         default:
           return null;
       }

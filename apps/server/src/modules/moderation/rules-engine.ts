@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RuleAction, RuleKind, RuleTarget } from '@castline/shared';
 import { MODERATION_LIMITS } from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
+import { setCommentStatus } from '../forum/forum.comment-counts.js';
 import {
   messages,
   moderationLogs,
@@ -137,10 +138,8 @@ export async function setContentModerationStatus(
       await executor.update(posts).set({ status, moderation_reason: reason }).where(eq(posts.id, entityId));
       return;
     case 'forum_comment':
-      await executor
-        .update(postComments)
-        .set({ status, moderation_reason: reason })
-        .where(eq(postComments.id, entityId));
+      // The post's and the author's comment counts move with it (they count visible comments).
+      await setCommentStatus(executor, eq(postComments.id, entityId), status, reason);
       return;
     case 'message':
       await executor

@@ -28,35 +28,46 @@ function MemberName({ user }: { user: AdminUserSummaryDto }) {
         {user.username}
       </Link>
       {user.full_name && <span className="truncate text-sm text-ink-muted">{user.full_name}</span>}
+      <span className="truncate text-sm text-ink-muted" title={user.email}>
+        {user.email}
+      </span>
     </div>
   );
 }
 
-/** The members as a table (wide screens) and as stacked cards (phones). */
+/**
+ * The members as a table (wide screens) and as stacked cards (phones). The table is laid out to
+ * its box (fixed layout): the member column, with the email under the name, takes what the
+ * others leave, so every column, Details too, shows without scrolling sideways.
+ */
 export function AdminUsersList({ users }: { users: readonly AdminUserSummaryDto[] }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm md:block">
-        <table className="w-full text-left text-sm">
+      <div className="hidden rounded-2xl border border-line bg-surface shadow-sm md:block">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Members</caption>
+          <colgroup>
+            <col />
+            <col className="w-28" />
+            <col className="w-40" />
+            <col className="w-44" />
+            <col className="w-20" />
+          </colgroup>
           <thead className="border-b border-line bg-surface-muted/60 text-xs tracking-wide text-ink-muted uppercase">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">
                 Member
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold">
                 Role
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold">
                 Status
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold">
                 Joined
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 <span className="sr-only">Details</span>
               </th>
             </tr>
@@ -65,22 +76,21 @@ export function AdminUsersList({ users }: { users: readonly AdminUserSummaryDto[
             {users.map((user) => (
               <tr key={user.id} className="hover:bg-surface-muted/40">
                 <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <MemberAvatar url={user.avatar_url} className="size-9" iconSize={18} />
+                  <div className="flex min-w-0 items-center gap-3">
+                    <MemberAvatar url={user.avatar_url} className="size-9 shrink-0" iconSize={18} />
                     <MemberName user={user} />
                   </div>
                 </td>
-                <td className="max-w-56 truncate px-4 py-3 text-ink-muted">{user.email}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <RoleBadge role={user.role} />
                 </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={user.status} banEnd={user.ban_end_date} />
+                <td className="px-3 py-3">
+                  <StatusBadge status={user.status} banEnd={user.ban_end_date} className="flex-wrap" />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-ink-muted">
+                <td className="px-3 py-3 text-ink-muted">
                   <Joined iso={user.created_at} />
                 </td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-3 py-3 text-right">
                   <Link
                     to={memberPath(user.id)}
                     aria-label={`View ${user.username}`}

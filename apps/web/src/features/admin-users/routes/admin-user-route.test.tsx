@@ -81,6 +81,20 @@ describe('admin member detail', () => {
     expect(within(actions).queryByRole('button', { name: 'Ban member' })).not.toBeInTheDocument();
   });
 
+  it('keeps each definition list to its terms and values (a group of them at most one level down)', async () => {
+    renderDetail(bannedDetail);
+
+    await screen.findByRole('region', { name: 'Ban' });
+    const lists = Array.from(document.querySelectorAll('dl'));
+    expect(lists.length).toBeGreaterThanOrEqual(3);
+    for (const list of lists) {
+      for (const child of Array.from(list.children)) {
+        const parts = child.tagName === 'DIV' ? Array.from(child.children) : [child];
+        expect(parts.map((part) => part.tagName).every((tag) => tag === 'DT' || tag === 'DD')).toBe(true);
+      }
+    }
+  });
+
   it('checks the ban form, sends the ban and refreshes the member and the lists', async () => {
     let current: AdminUserDetailDto = memberDetail;
     const view = renderDetail(memberDetail, {

@@ -187,11 +187,13 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
               <DetailItem label="Active sessions">
                 {user.counts.active_sessions.toLocaleString('en')}
               </DetailItem>
-              <div className="sm:col-span-2">
-                <DetailItem label="Bio" valueClassName="whitespace-pre-line break-words">
-                  {user.bio ?? 'No bio yet.'}
-                </DetailItem>
-              </div>
+              <DetailItem
+                label="Bio"
+                className="sm:col-span-2"
+                valueClassName="whitespace-pre-line break-words"
+              >
+                {user.bio ?? 'No bio yet.'}
+              </DetailItem>
             </dl>
           </Section>
 
@@ -241,11 +243,13 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
                 </DetailItem>
               )}
               {ban?.notes && (
-                <div className="sm:col-span-2">
-                  <DetailItem label="Staff notes" valueClassName="whitespace-pre-line break-words">
-                    {ban.notes}
-                  </DetailItem>
-                </div>
+                <DetailItem
+                  label="Staff notes"
+                  className="sm:col-span-2"
+                  valueClassName="whitespace-pre-line break-words"
+                >
+                  {ban.notes}
+                </DetailItem>
               )}
             </dl>
           ) : (

@@ -31,19 +31,23 @@ export function AdminLayout() {
         aria-labelledby={headingId}
         className="-mx-4 border-b border-line px-4 pb-3 sm:-mx-6 sm:px-6 lg:sticky lg:top-6 lg:mx-0 lg:w-56 lg:shrink-0 lg:border-b-0 lg:px-0 lg:pb-0"
       >
-        <h2
+        {/* Labels, not headings: the page's own h1 is the first heading of every staff page. */}
+        <p
           id={headingId}
           className="sr-only lg:not-sr-only lg:mb-3 lg:block lg:text-sm lg:font-semibold lg:text-ink"
         >
           Admin sections
-        </h2>
+        </p>
         <ul className="flex gap-5 overflow-x-auto pb-1 [scrollbar-width:thin] lg:flex-col lg:gap-5 lg:overflow-visible lg:pb-0">
-          {groups.map((group) => (
+          {groups.map((group, index) => (
             <li key={group.label} className="flex shrink-0 flex-col gap-1.5">
-              <h3 className="px-2 text-xs font-semibold tracking-wider text-ink-muted uppercase">
+              <p
+                id={`${headingId}-${index}`}
+                className="px-2 text-xs font-semibold tracking-wider text-ink-muted uppercase"
+              >
                 {group.label}
-              </h3>
-              <ul className="flex gap-1 lg:flex-col">
+              </p>
+              <ul aria-labelledby={`${headingId}-${index}`} className="flex gap-1 lg:flex-col">
                 {group.sections.map((section) => (
                   <li key={section.to} className="shrink-0">
                     <NavLink

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
 export interface ChartPoint {
@@ -16,10 +16,35 @@ interface AnalyticsChartProps {
   className?: string;
 }
 
-const WIDTH = 640;
+/** The drawing's width before its card has been measured (and where nothing can measure it). */
+const DEFAULT_WIDTH = 640;
+/** Narrower than this, the chart is drawn at this width and scaled down. */
+const MIN_WIDTH = 240;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 40 };
+/** Axis labels: 12 px on the screen, as the drawing is as wide as its card (one unit, one pixel). */
+const AXIS_FONT_SIZE = 12;
+/** Room each period label needs along the axis ("Mar 15" at 12 px, and a gap). */
+const AXIS_LABEL_SPACING = 64;
 const numberFormat = new Intl.NumberFormat('en');
+
+/**
+ * The width the chart's box is drawn at, in CSS pixels, followed as it changes: the drawing
+ * takes that many units, so that its text keeps the size it is given.
+ */
+function useDrawnWidth(): [(element: HTMLElement | null) => void, number] {
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  const ref = useCallback((element: HTMLElement | null) => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const measured = entries[0]?.contentRect.width ?? 0;
+      if (measured > 0) setWidth(Math.max(MIN_WIDTH, Math.round(measured)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /** A round top for the value axis: 1, 2, 5 × 10ⁿ at or above `max` (at least 1). */
 export function niceMax(max: number): number {
@@ -46,6 +71,7 @@ function labelledIndexes(count: number, most = 6): Set<number> {
  */
 export function AnalyticsChart({ title, points, periodLabel, className }: AnalyticsChartProps) {
   const titleId = useId();
+  const [measure, width] = useDrawnWidth();
   const total = points.reduce((sum, point) => sum + point.value, 0);
   const peak = points.reduce<ChartPoint | null>(
     (best, point) => (best === null || point.value > best.value ? point : best),
@@ -62,20 +88,23 @@ export function AnalyticsChart({ title, points, periodLabel, className }: Analyt
       : `${title}: no data.`;
 
   const top = niceMax(peak?.value ?? 0);
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = points.length > 0 ? plotWidth / points.length : plotWidth;
   const barWidth = Math.max(1, Math.min(32, slot * 0.7));
   const ticks = [0, top / 2, top];
-  const labelled = labelledIndexes(points.length);
+  const labelled = labelledIndexes(
+    points.length,
+    Math.max(2, Math.min(6, Math.floor(plotWidth / AXIS_LABEL_SPACING))),
+  );
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
 
   return (
-    <figure className={cn('flex flex-col gap-2', className)}>
+    <figure ref={measure} className={cn('flex flex-col gap-2', className)}>
       <svg
         role="img"
         aria-labelledby={titleId}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         className="h-auto w-full overflow-visible text-ink-muted"
         preserveAspectRatio="xMidYMid meet"
       >
@@ -84,7 +113,7 @@ export function AnalyticsChart({ title, points, periodLabel, className }: Analyt
           <g key={tick}>
             <line
               x1={PAD.left}
-              x2={WIDTH - PAD.right}
+              x2={width - PAD.right}
               y1={y(tick)}
               y2={y(tick)}
               stroke="currentColor"
@@ -96,7 +125,7 @@ export function AnalyticsChart({ title, points, periodLabel, className }: Analyt
               y={y(tick)}
               textAnchor="end"
               dominantBaseline="middle"
-              fontSize="12"
+              fontSize={AXIS_FONT_SIZE}
               fill="currentColor"
             >
               {numberFormat.format(Math.round(tick * 10) / 10)}
@@ -129,7 +158,7 @@ export function AnalyticsChart({ title, points, periodLabel, className }: Analyt
                         ? 'end'
                         : 'middle'
                   }
-                  fontSize="12"
+                  fontSize={AXIS_FONT_SIZE}
                   fill="currentColor"
                 >
                   {point.label}

@@ -239,7 +239,7 @@ export function AnalyticsSection({ canRead }: { canRead: boolean }) {
                 value={filters.month ?? ''}
                 aria-describedby={monthHintId}
                 onChange={(event) => change({ month: event.target.value || null })}
-                className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink shadow-xs focus-visible:border-ring min-[420px]:w-48"
+                className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink shadow-xs focus-visible:border-ring min-[420px]:w-56"
               >
                 <option value="">Use the time range</option>
                 {months.map((month) => (

@@ -1,20 +1,5 @@
-import type { AdminPermission } from '@castline/shared';
+import { permissionLabel } from '@castline/shared';
 import { cn } from '../../../lib/cn';
-
-/** What each permission lets a staff member do, in a few words. */
-export const PERMISSION_LABELS: Record<AdminPermission, string> = {
-  'users.read': 'View members',
-  'users.ban': 'Ban members',
-  'users.roles': 'Change roles',
-  'content.moderate': 'Moderate content',
-  'listings.manage': 'Approve listings',
-  'moderation.rules': 'Edit moderation rules',
-  'forum.manage': 'Manage the forum',
-  'audit.read': 'Read the audit log',
-  'sessions.manage': 'Manage sessions',
-  'settings.manage': 'Change settings',
-  'analytics.read': 'View analytics',
-};
 
 /** Permissions as readable chips; the permission's code is its tooltip. */
 export function PermissionChips({
@@ -22,7 +7,7 @@ export function PermissionChips({
   label,
   className,
 }: {
-  permissions: readonly AdminPermission[];
+  permissions: readonly string[];
   /** The list's accessible name ("Permissions of @kim"). */
   label: string;
   className?: string;
@@ -38,7 +23,7 @@ export function PermissionChips({
           title={permission}
           className="rounded-full border border-line bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink"
         >
-          {PERMISSION_LABELS[permission]}
+          {permissionLabel(permission)}
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import type { AdminOverviewDto, AnalyticsDto, CurrentUserDto } from '@castline/shared';
-import { ADMIN_PERMISSIONS } from '@castline/shared';
+import { ADMIN_PERMISSION_LABELS, ADMIN_PERMISSIONS } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
@@ -89,7 +89,13 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const access = within(screen.getByRole('region', { name: 'Your access' }));
     expect(access.getByText('Admin')).toBeInTheDocument();
-    expect(access.getAllByRole('listitem').map((item) => item.textContent)).toEqual([...ADMIN_PERMISSIONS]);
+    // What each permission lets the admin do, in words (the code stays in the tooltip).
+    const permissions = access.getAllByRole('listitem');
+    expect(permissions.map((item) => item.textContent)).toEqual(
+      ADMIN_PERMISSIONS.map((permission) => ADMIN_PERMISSION_LABELS[permission]),
+    );
+    expect(permissions[0]).toHaveTextContent('View members');
+    expect(access.queryByText('users.read')).not.toBeInTheDocument();
 
     expect(screen.getByRole('status', { name: 'Loading membership figures' })).toBeInTheDocument();
     held.release();
@@ -130,9 +136,10 @@ describe('admin dashboard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
-    expect(screen.getByText('analytics.read')).toBeInTheDocument();
+    expect(screen.getByText('View analytics')).toBeInTheDocument();
+    expect(screen.queryByText('analytics.read')).not.toBeInTheDocument();
     expect(screen.getByText(/Membership figures need the/)).toHaveTextContent(
-      'Membership figures need the users.read permission.',
+      'Membership figures need the View members permission.',
     );
     expect(server.calls('GET', '/api/admin/overview')).toHaveLength(0);
     const tools = within(screen.getByRole('region', { name: 'Tools' }));

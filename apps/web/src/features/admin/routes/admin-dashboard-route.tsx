@@ -1,4 +1,4 @@
-import type { AdminOverviewDto, ProfileRole } from '@castline/shared';
+import { permissionLabel, type AdminOverviewDto, type ProfileRole } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Anchor, ChevronRight, MailCheck, ShieldCheck, ShieldX, UserRoundPlus, Users } from 'lucide-react';
@@ -16,6 +16,7 @@ import { useSession } from '../../auth/api/auth.api';
 import { adminKeys } from '../api/admin.api';
 import { userCan, visibleSectionGroups } from '../components/admin-sections';
 import { AnalyticsSection } from '../components/analytics-section';
+import { PermissionChips } from '../components/permission-chips';
 
 const ROLE_LABELS: Record<ProfileRole, string> = {
   user: 'Member',
@@ -78,15 +79,7 @@ export function AdminDashboardRoute() {
             <dt className="text-ink-muted">Permissions</dt>
             <dd>
               {user.permissions.length > 0 ? (
-                <ul aria-label="Permissions" className="flex flex-wrap gap-2">
-                  {user.permissions.map((permission) => (
-                    <li key={permission}>
-                      <code className="rounded-md bg-surface-muted px-2 py-1 font-mono text-xs">
-                        {permission}
-                      </code>
-                    </li>
-                  ))}
-                </ul>
+                <PermissionChips permissions={user.permissions} label="Permissions" />
               ) : (
                 <span className="text-ink-muted">No permissions are granted to your role.</span>
               )}
@@ -113,9 +106,7 @@ export function AdminDashboardRoute() {
           </div>
           {!canReadUsers ? (
             <Alert tone="info">
-              <p>
-                Membership figures need the <code className="font-mono">users.read</code> permission.
-              </p>
+              <p>{`Membership figures need the ${permissionLabel('users.read')} permission.`}</p>
             </Alert>
           ) : overview.isPending ? (
             <LoadingSkeleton label="Loading membership figures">

@@ -70,6 +70,8 @@ describe('admin sessions', () => {
     const list = await screen.findByRole('list', { name: 'Sessions' });
     const [first, second] = within(list).getAllByRole('listitem');
     if (!first || !second) throw new Error('two sessions expected');
+    // Each session is headed one level under the page's h1.
+    expect(within(first).getByRole('heading', { level: 2, name: '@angler_1' })).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: '@angler_1' })).toHaveAttribute(
       'href',
       '/admin/users/7c9e6679-7425-40de-944b-000000000001',

@@ -49,11 +49,11 @@ function SessionCard({
         </span>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold break-words">
+            <h2 className="font-semibold break-words">
               <Link to={`/admin/users/${session.user_id}`} className="text-brand hover:underline">
                 {`@${session.username}`}
               </Link>
-            </h3>
+            </h2>
             {current && <Badge tone="reed">This session</Badge>}
           </div>
           <p className="text-sm break-all text-ink-muted">{session.email}</p>

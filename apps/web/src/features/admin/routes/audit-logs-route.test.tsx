@@ -91,7 +91,8 @@ describe('audit log', () => {
     const list = await screen.findByRole('list', { name: 'Audit log entries' });
     const [first, second] = within(list).getAllByRole('listitem');
     if (!first || !second) throw new Error('two entries expected');
-    expect(within(first).getByRole('heading', { name: 'user.ban' })).toBeInTheDocument();
+    // Each entry is headed one level under the page's h1.
+    expect(within(first).getByRole('heading', { level: 2, name: 'user.ban' })).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: '@harbour_master' })).toHaveAttribute(
       'href',
       `/admin/users/${ACTOR}`,

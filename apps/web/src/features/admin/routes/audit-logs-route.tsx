@@ -87,7 +87,7 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 function JsonBlock({ title, data }: { title: string; data: Record<string, unknown> | null }) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{title}</h4>
+      <h3 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{title}</h3>
       {data ? (
         <pre className="max-h-72 overflow-auto rounded-lg bg-surface-muted p-3 font-mono text-xs leading-relaxed text-ink">
           {JSON.stringify(data, null, 2)}
@@ -105,7 +105,7 @@ function AuditEntry({ log, onActor }: { log: AuditLogDto; onActor: (actorId: str
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 className="font-mono text-sm font-semibold break-all text-ink">{log.action}</h3>
+          <h2 className="font-mono text-sm font-semibold break-all text-ink">{log.action}</h2>
           <p className="text-sm text-ink-muted">
             <time dateTime={log.created_at} title={formatDateTime(log.created_at)}>
               {formatDateTime(log.created_at)}

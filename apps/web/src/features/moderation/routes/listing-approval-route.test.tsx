@@ -43,6 +43,19 @@ describe('Listing approval', () => {
     expect(view.router.state.location.search).toBe('?page=2');
   });
 
+  it('shows the category by its label, never the stored value', async () => {
+    const reel = buildPendingListing({ id: 'l_1', title: 'Penn Battle III', category: 'reels' });
+    const combo = buildPendingListing({ id: 'l_2', title: 'Ugly Stik combo', category: 'combo' });
+    renderApproval({ server: { [`GET ${LISTINGS}`]: { body: page([reel, combo]) } } });
+
+    const list = await screen.findByRole('list', { name: 'Listings waiting for approval' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('Reels')).toBeInTheDocument();
+    expect(within(second!).getByText('Rod/Reel Combo')).toBeInTheDocument();
+    expect(within(list).queryByText('reels')).not.toBeInTheDocument();
+    expect(within(list).queryByText('combo')).not.toBeInTheDocument();
+  });
+
   it('reads the page from the address', async () => {
     const view = renderApproval({
       initialEntry: '/admin/moderation/listings?page=3',

@@ -1,5 +1,10 @@
 import type { PendingListingDto } from '@castline/shared';
-import { MODERATION_LIMITS, MODERATION_MESSAGES, RejectListingBody } from '@castline/shared';
+import {
+  CATEGORY_OPTIONS,
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  RejectListingBody,
+} from '@castline/shared';
 import { PackageCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -24,6 +29,11 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
+
+/** "Rod/Reel Combo" for 'combo': the category as the listing form names it (a value it does not know stays as stored). */
+function categoryLabel(category: string): string {
+  return CATEGORY_OPTIONS.find((option) => option.value === category)?.label ?? category;
+}
 
 /** A refusal with its own text (not found, no longer pending) keeps it; anything else is generic. */
 function listingFailure(error: unknown): string {
@@ -143,7 +153,7 @@ function PendingListing({ listing }: { listing: PendingListingDto }) {
           </Link>
         </h2>
         <p className="text-lg font-bold tabular-nums">{formatPrice(Number(listing.price))}</p>
-        {listing.category && <p className="text-sm text-ink-muted">{listing.category}</p>}
+        {listing.category && <p className="text-sm text-ink-muted">{categoryLabel(listing.category)}</p>}
         <p className="text-sm text-ink-muted">
           Seller <PersonLink person={listing.seller} />
         </p>

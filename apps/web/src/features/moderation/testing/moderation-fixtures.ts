@@ -77,7 +77,7 @@ export function buildPendingListing(overrides: Partial<PendingListingDto> = {}):
     title: 'Fenwick fly rod 9ft',
     description: 'A fine rod.',
     price: '180.00',
-    category: 'Rods',
+    category: 'rods',
     image: '/files/product-images/rod.webp',
     seller: person(),
     created_at: '2025-05-01T10:00:00.000Z',

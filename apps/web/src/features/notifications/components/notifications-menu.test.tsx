@@ -23,11 +23,19 @@ async function openMenu(user: ReturnType<typeof renderMenu>['user']) {
 }
 
 describe('notifications menu', () => {
-  it('shows the unread count on the bell, 9+ above 9', async () => {
+  it('shows the unread count on the bell, 9+ above 9, and names the bell with what it shows', async () => {
     renderMenu([], { 'GET /api/me/unread': { body: { messages: 2, notifications: 12 } } });
 
-    const bell = await screen.findByRole('button', { name: 'Notifications, 12 unread' });
+    // The accessible name holds the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+    const bell = await screen.findByRole('button', { name: 'Notifications, 9+ unread' });
     expect(bell).toHaveTextContent('9+');
+  });
+
+  it('names the bell with the exact count up to 9', async () => {
+    renderMenu([], { 'GET /api/me/unread': { body: { messages: 0, notifications: 9 } } });
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, 9 unread' });
+    expect(bell).toHaveTextContent('9');
   });
 
   it('shows no badge when everything is read, and nothing at all to a guest', async () => {

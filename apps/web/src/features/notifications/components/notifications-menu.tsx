@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { CountBadge } from '../../../components/ui/badge';
+import { CountBadge, formatBadgeCount } from '../../../components/ui/badge';
 import { lazyNamed, useLazyLayer } from '../../../components/ui/lazy-layer';
 import { useSession } from '../../auth/api/auth.api';
 import { useUnreadCounts } from '../api/unread';
@@ -11,9 +11,13 @@ const NotificationsDropdown = lazy(lazyNamed(loadDropdown, 'NotificationsDropdow
 export const BELL_TRIGGER_CLASS =
   'relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink data-[state=open]:bg-white/15 aria-busy:cursor-progress';
 
-/** "Notifications" or "Notifications, 3 unread": the bell's name for screen readers. */
+/**
+ * "Notifications", "Notifications, 3 unread" or "Notifications, 9+ unread": the bell's name holds
+ * the count its badge shows, so that what is seen is what a voice-control user says and what a
+ * screen reader reads (WCAG 2.5.3).
+ */
 export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return unread > 0 ? `Notifications, ${formatBadgeCount(unread)} unread` : 'Notifications';
 }
 
 /** The bell icon and its unread count (9+ above 9). */

@@ -1,0 +1,132 @@
+/*
+ * The web app's pages (spec 000 §2), one path pattern each: the route table in
+ * apps/web/src/app/routes.tsx is built from these, and the server answers 404 for any path that
+ * matches none of them (apps/server/src/http/page-status.ts). Zod-free: the browser's first
+ * load imports it.
+ *
+ * Patterns follow React Router: `:name` is one path segment, a trailing `/*` the rest of the path.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  marketplace: '/marketplace',
+  listing: '/marketplace/:id',
+  product: '/product/:id',
+  forum: '/forum',
+  forumPost: '/forum/post/:postId',
+  earlyAccess: '/early-access-info',
+  errorTest: '/error-test',
+  icons: '/dev/icons',
+  signIn: '/auth/login',
+  signUp: '/auth/signup',
+  login: '/login',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  resetPasswordLink: '/reset-password/*',
+  auth: '/auth',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  newListing: '/marketplace/new',
+  editListing: '/marketplace/:id/edit',
+  profile: '/profile',
+  memberProfile: '/profile/:userId',
+  settings: '/settings',
+  confirmEmail: '/settings/confirm-email',
+  messages: '/messages',
+  conversation: '/messages/:userId',
+  notifications: '/notifications',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:id',
+  adminRoles: '/admin/roles',
+  adminSessions: '/admin/sessions',
+  adminSettings: '/admin/settings',
+  auditLogs: '/admin/audit-logs',
+  moderationQueue: '/admin/moderation',
+  listingApproval: '/admin/moderation/listings',
+  moderationRules: '/admin/moderation/rules',
+  moderationLogs: '/admin/moderation/logs',
+  forumAdmin: '/admin/forum',
+  monitoring: '/admin/monitoring',
+  imagePerformance: '/admin/image-performance',
+  captainsClub: '/captains-club',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+
+/** A page's path as a child route of the root route: 'marketplace/:id' (the home page has none). */
+export function routePath(name: PageName): string {
+  return PAGE_PATHS[name].slice(1);
+}
+
+/** The page a path opens, with the values of its `:name` segments (and `*` for the rest). */
+export interface PageMatch {
+  name: PageName;
+  params: Record<string, string>;
+}
+
+interface CompiledPage {
+  name: PageName;
+  regex: RegExp;
+  keys: string[];
+  /** Static segments outrank `:name` segments, which outrank a trailing `*` (as React Router ranks them). */
+  score: number;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compile(name: PageName, pattern: string): CompiledPage {
+  const keys: string[] = [];
+  let score = 0;
+  let source = '^';
+  const segments = pattern.split('/').filter(Boolean);
+  for (const segment of segments) {
+    if (segment === '*') {
+      keys.push('*');
+      source += '(?:/(.+)|/*)';
+      score -= 2;
+    } else if (segment.startsWith(':')) {
+      keys.push(segment.slice(1));
+      source += '/([^/]+)';
+      score += 3;
+    } else {
+      source += `/${escapeRegExp(segment)}`;
+      score += 10;
+    }
+  }
+  if (!pattern.endsWith('*')) source += '/*';
+  return { name, keys, score, regex: new RegExp(`${source}$`, 'i') };
+}
+
+const COMPILED = (Object.entries(PAGE_PATHS) as [PageName, string][])
+  .map(([name, pattern]) => compile(name, pattern))
+  .sort((a, b) => b.score - a.score);
+
+/** A segment decoded as the web router decodes it (an encoded slash stays inside the segment). */
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment).replace(/\//g, '%2F');
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The page `pathname` opens (case-insensitive, trailing slashes ignored, as the web router
+ * matches), or null when the web app has no such page and draws its not-found page.
+ */
+export function matchPage(pathname: string): PageMatch | null {
+  const path = pathname.split('/').map(decode).join('/');
+  for (const page of COMPILED) {
+    const found = page.regex.exec(path);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    page.keys.forEach((key, index) => {
+      const value = found[index + 1];
+      if (value !== undefined) params[key] = value;
+    });
+    return { name: page.name, params };
+  }
+  return null;
+}
