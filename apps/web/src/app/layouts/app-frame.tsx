@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth.api';
+import { SkipLink } from '../../components/ui/skip-link';
 import { cn } from '../../lib/cn';
 import { BottomBar } from '../shell/bottom-bar';
 import { ConnectionBar } from '../shell/connection-bar';
@@ -23,12 +24,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only rounded-md bg-surface px-4 py-2 font-medium text-brand focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to content
-      </a>
+      <SkipLink target="main" className="focus:absolute focus:top-3 focus:left-3 focus:z-50">
+        Skip to main content
+      </SkipLink>
       <GlobalBanner />
       {!onAuthPage && <SiteHeader />}
       {!onAuthPage && <ConnectionBar />}

@@ -25,7 +25,8 @@ export interface ToastApi {
   dismiss: (id: number) => void;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
+/** The toasts' API for the components below; a ToastScope (toast-scope.tsx) narrows it. */
+export const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);

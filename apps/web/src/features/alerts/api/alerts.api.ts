@@ -13,10 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationKeys, unreadKey } from '../../notifications/api/notification-keys';
-import { alertKeys } from './alert-keys';
-
-/** Matches are shown 20 to a page. */
-export const ALERT_MATCHES_PAGE_SIZE = 20;
+import { ALERT_MATCHES_PAGE_SIZE, alertKeys } from './alert-keys';
 
 function alertPath(id: string): string {
   return `/api/alerts/${encodeURIComponent(id)}`;

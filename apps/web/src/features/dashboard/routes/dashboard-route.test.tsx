@@ -12,7 +12,8 @@ import {
   queriesSentTo,
 } from '../../listings/api/listing-queries.fixtures';
 import { APPROVAL_TEXTS } from '../../listings/lib/approval-texts';
-import { DashboardRoute, listingReach, listingStatus } from './dashboard-route';
+import { listingReach, listingStatus } from '../../listings/components/own-listing-row';
+import { DashboardRoute } from './dashboard-route';
 
 type Route = MockAnswer | (() => MockAnswer);
 

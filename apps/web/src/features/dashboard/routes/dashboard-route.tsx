@@ -1,4 +1,4 @@
-import type { CurrentUserDto, ListingDto, ProfileRole } from '@castline/shared';
+import type { CurrentUserDto, ProfileRole } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
   Anchor,
@@ -23,16 +23,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatLongDate, formatRelativeTime } from '../../../lib/format-date';
-import { formatCount } from '../../../lib/format-number';
+import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useListingsRequireApproval } from '../../../lib/site-settings';
 import { useSession } from '../../auth/api/auth.api';
 import { EmailStatusBadge } from '../../auth/components/email-status-badge';
 import { flattenPages, useMyFavorites, useSellerListings } from '../../listings/api/listing-queries';
-import { formatPrice } from '../../listings/components/listing-card';
 import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
-import { ListingImage } from '../../listings/components/listing-image';
+import { OwnListingRow } from '../../listings/components/own-listing-row';
 import { dashboardApprovalText } from '../../listings/lib/approval-texts';
 
 interface QuickAction {
@@ -187,24 +185,6 @@ function QuickActionCard({ action }: { action: QuickAction }) {
   );
 }
 
-/** What a member's own listing is doing now. */
-export function listingStatus(listing: Pick<ListingDto, 'sold' | 'moderation_status'>): {
-  label: string;
-  tone: 'brand' | 'reed' | 'neutral' | 'accent';
-} {
-  if (listing.sold) return { label: 'Sold', tone: 'neutral' };
-  switch (listing.moderation_status) {
-    case 'pending':
-      return { label: 'Pending review', tone: 'accent' };
-    case 'active':
-      return { label: 'Live', tone: 'reed' };
-    case 'hidden':
-      return { label: 'Hidden', tone: 'neutral' };
-    case 'flagged':
-      return { label: 'Flagged', tone: 'accent' };
-  }
-}
-
 function YourListings({ userId }: { userId: string }) {
   const headingId = useId();
   const listings = useSellerListings(userId);
@@ -253,7 +233,21 @@ function YourListings({ userId }: { userId: string }) {
       <>
         <ul aria-labelledby={headingId} className="flex flex-col gap-2">
           {items.map((listing) => (
-            <OwnListingRow key={listing.id} listing={listing} />
+            <OwnListingRow
+              key={listing.id}
+              listing={listing}
+              from="/dashboard"
+              action={
+                <Link
+                  to={`/marketplace/${encodeURIComponent(listing.id)}/edit`}
+                  aria-label={`Edit ${listing.title}`}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
+                >
+                  <SquarePen aria-hidden="true" size={16} />
+                  <span className="hidden sm:inline">Edit</span>
+                </Link>
+              }
+            />
           ))}
         </ul>
         <ListingPager listings={listings} shown={items.length} total={total} />
@@ -275,61 +269,6 @@ function YourListings({ userId }: { userId: string }) {
       </div>
       {body}
     </section>
-  );
-}
-
-/** "12 views · 3 favourites": the seller's own numbers (views count each reader once a day). */
-export function listingReach(views: number, favourites: number): string {
-  return `${formatCount(views)} ${views === 1 ? 'view' : 'views'} · ${formatCount(favourites)} ${
-    favourites === 1 ? 'favourite' : 'favourites'
-  }`;
-}
-
-function OwnListingRow({ listing }: { listing: ListingDto }) {
-  const status = listingStatus(listing);
-  return (
-    <li className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm shadow-black/5">
-      <ListingImage
-        src={listing.images[0]}
-        alt=""
-        preset="thumbnail"
-        sizes="80px"
-        aspectRatio={1}
-        className="size-16 shrink-0 rounded-lg sm:size-20"
-      />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link
-          to={`/marketplace/${encodeURIComponent(listing.id)}`}
-          state={{ from: '/dashboard' }}
-          className="truncate font-semibold text-ink hover:underline"
-        >
-          {listing.title}
-        </Link>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <span className="font-semibold tabular-nums">{formatPrice(listing.price)}</span>
-          <Badge tone={status.tone}>{status.label}</Badge>
-          <span className="text-ink-muted">
-            Listed{' '}
-            <time dateTime={listing.created_at} title={formatDateTime(listing.created_at)}>
-              {formatRelativeTime(listing.created_at)}
-            </time>
-          </span>
-          {listing.views_count !== null && (
-            <span className="text-ink-muted tabular-nums">
-              {listingReach(listing.views_count, listing.favorites_count)}
-            </span>
-          )}
-        </div>
-      </div>
-      <Link
-        to={`/marketplace/${encodeURIComponent(listing.id)}/edit`}
-        aria-label={`Edit ${listing.title}`}
-        className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
-      >
-        <SquarePen aria-hidden="true" size={16} />
-        <span className="hidden sm:inline">Edit</span>
-      </Link>
-    </li>
   );
 }
 

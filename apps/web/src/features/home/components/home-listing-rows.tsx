@@ -1,11 +1,14 @@
 import type { HomeListingsDto, ListingDto } from '@castline/shared';
 import { HOME_ROW_SIZE } from '@castline/shared';
 import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useHomeListings } from '../../listings/api/listing-queries';
-import { ListingGrid, ListingsError } from '../../listings/components/listing-grid';
+import { ListingGrid } from '../../listings/components/listing-grid';
 import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
 
 interface HomeRow {
@@ -25,14 +28,26 @@ export const HOME_ROWS: readonly HomeRow[] = [
 /** Four across from a tablet on, two by two on a phone. */
 const ROW_COLUMNS = 'grid-cols-2 md:grid-cols-4';
 
-/** Featured, newest and recently sold gear (4 each); a row with nothing in it is left out. */
+/**
+ * Featured, newest and recently sold gear (4 each); a row with nothing in it is left out. When the
+ * rows cannot be loaded, the newest row says so ('Failed to fetch newest listings: {message}',
+ * spec 000 §8) with a way to try again; the others are left out, as empty rows are.
+ */
 export function HomeListingRows({ className }: { className?: string }) {
   const home = useHomeListings();
 
   if (home.isError) {
+    const newest = HOME_ROWS.find((row) => row.key === 'newest')!;
     return (
       <div className={className}>
-        <ListingsError message={home.error.message} onRetry={() => void home.refetch()} />
+        <ListingRow row={newest}>
+          <Alert tone="error">
+            <p>{`Failed to fetch newest listings: ${home.error.message}`}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void home.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        </ListingRow>
       </div>
     );
   }
@@ -42,13 +57,28 @@ export function HomeListingRows({ className }: { className?: string }) {
   return (
     <div className={cn('flex flex-col gap-10', className)}>
       {rows.map((row) => (
-        <ListingRow key={row.key} row={row} listings={home.data?.[row.key]} />
+        <ListingRow key={row.key} row={row}>
+          <RowListings row={row} listings={home.data?.[row.key]} />
+        </ListingRow>
       ))}
     </div>
   );
 }
 
-function ListingRow({ row, listings }: { row: HomeRow; listings: ListingDto[] | undefined }) {
+function RowListings({ row, listings }: { row: HomeRow; listings: ListingDto[] | undefined }) {
+  return listings ? (
+    <ListingGrid listings={listings.slice(0, HOME_ROW_SIZE)} label={row.title} columns={ROW_COLUMNS} />
+  ) : (
+    <ListingGridSkeleton
+      count={HOME_ROW_SIZE}
+      label={`Loading ${row.title.toLowerCase()}`}
+      columns={ROW_COLUMNS}
+    />
+  );
+}
+
+/** A row: its heading, the marketplace address that continues it, and what it shows. */
+function ListingRow({ row, children }: { row: HomeRow; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -65,15 +95,7 @@ function ListingRow({ row, listings }: { row: HomeRow; listings: ListingDto[] | 
           <ChevronRight aria-hidden="true" size={16} />
         </Link>
       </div>
-      {listings ? (
-        <ListingGrid listings={listings.slice(0, HOME_ROW_SIZE)} label={row.title} columns={ROW_COLUMNS} />
-      ) : (
-        <ListingGridSkeleton
-          count={HOME_ROW_SIZE}
-          label={`Loading ${row.title.toLowerCase()}`}
-          columns={ROW_COLUMNS}
-        />
-      )}
+      {children}
     </section>
   );
 }

@@ -2,11 +2,12 @@ import type { HomeListingsDto } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
-import { currentDevice, guestSession, member, memberSession } from '../../../test/fixtures';
+import { guestSession, member, memberSession } from '../../../test/fixtures';
 import { heldAnswer } from '../../../test/render-route';
 import { renderApp } from '../../../test/render-app';
 import { mockServer } from '../../../test/fetch-mock';
-import { buildListings } from '../../listings/api/listing-queries.fixtures';
+import { buildListings, listPage } from '../../listings/api/listing-queries.fixtures';
+import { offerPage } from '../../offers/api/offer-fixtures';
 
 function homeRows(overrides: Partial<HomeListingsDto> = {}): HomeListingsDto {
   return {
@@ -93,7 +94,7 @@ describe('home rows', () => {
     expect(screen.queryByRole('status', { name: 'Loading featured gear' })).not.toBeInTheDocument();
   });
 
-  it('says why the rows failed and tries again', async () => {
+  it('says in the newest row why the rows failed (spec 000 §8) and tries again', async () => {
     let fail = true;
     mockServer({
       'GET /api/auth/session': { body: guestSession },
@@ -103,18 +104,22 @@ describe('home rows', () => {
     const { user } = renderApp('/');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to fetch products: The database is busy.');
+    expect(alert).toHaveTextContent('Failed to fetch newest listings: The database is busy.');
+    expect(alert.closest('section')).toBe(screen.getByRole('region', { name: 'Newest listings' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Featured gear' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
-  it('shows a member the same rows under the greeting', async () => {
+  it('shows a member the same rows after their own listings, messages and offers', async () => {
     mockServer({
       'GET /api/auth/session': { body: memberSession },
-      'GET /api/auth/sessions': { body: { items: [currentDevice], total: 1 } },
       'GET /api/listings/home': { body: homeRows({ recentlySold: [] }) },
+      'GET /api/listings': { body: listPage([]) },
+      'GET /api/conversations': { body: { items: [], total: 0 } },
+      'GET /api/me/offers': { body: offerPage([]) },
     });
     renderApp('/');
 
@@ -122,10 +127,13 @@ describe('home rows', () => {
       level: 1,
       name: `Good to see you, ${member.username}`,
     });
+    const offers = await screen.findByRole('heading', { level: 2, name: 'Offers' });
     const featured = await screen.findByRole('heading', { level: 2, name: 'Featured gear' });
-    expect(greeting.compareDocumentPosition(featured) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(greeting.compareDocumentPosition(offers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offers.compareDocumentPosition(featured) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await row('Newest listings').findAllByRole('article')).toHaveLength(4);
     expect(screen.queryByRole('heading', { name: 'Recently sold' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Your sessions' })).toBeInTheDocument();
+    // The signed-in devices are managed in Settings.
+    expect(screen.queryByRole('region', { name: 'Your sessions' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { ListingListDto } from '@castline/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockAnswer } from '../../../test/fetch-mock';
 import { apiError } from '../../../test/fetch-mock';
@@ -88,6 +88,23 @@ describe('marketplace page', () => {
     expect(lastListingsQuery(view).toString()).toBe('sort=newest&page=1&pageSize=20');
     expect(results().queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Marketplace · Castline'));
+  });
+
+  it('lets keyboard users skip the filters: a link after the search box moves focus to the results', async () => {
+    const { user } = renderMarketplace(page(listPage(buildListings(3), { total: 3 })));
+    await screen.findByText('3 listings');
+
+    const search = screen.getByRole('searchbox', { name: 'Search listings' });
+    const skip = screen.getByRole('link', { name: 'Skip to results' });
+    const firstFilter = sidebar().getAllByRole('checkbox')[0]!;
+    expect(search.compareDocumentPosition(skip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(skip.compareDocumentPosition(firstFilter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    search.focus();
+    await user.tab();
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus();
   });
 
   it('says "1,000+" for a text search that matches more than it shows', async () => {
@@ -388,6 +405,46 @@ describe('marketplace page', () => {
     );
     await waitFor(() => expect(results().getAllByRole('article')).toHaveLength(23));
     expect(pagesRequested(view)).toEqual(['1', '2']);
+  });
+
+  it('remembers how far down the member was, and how many pages were loaded, when they open a listing', async () => {
+    const view = renderMarketplace((query) =>
+      query.get('page') === '2'
+        ? { body: listPage(buildListings(20), { total: 45, page: 2 }) }
+        : { body: listPage(buildListings(20), { total: 45, page: 1 }) },
+    );
+    await screen.findByText('45 listings');
+    await view.user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(results().getAllByRole('article')).toHaveLength(40));
+
+    Object.defineProperty(window, 'scrollY', { value: 1800, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await act(() => view.router.navigate('/marketplace/l_1'));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+
+    // The list's entry in the history is the first one ('default').
+    const saved = JSON.parse(window.sessionStorage.getItem('castline:marketplace-positions') ?? '{}');
+    expect(saved).toEqual({ default: { y: 1800, pages: 2 } });
+  });
+
+  it('coming back, loads as many pages as before and only then scrolls to the same place', async () => {
+    window.sessionStorage.setItem(
+      'castline:marketplace-positions',
+      JSON.stringify({ default: { y: 2400, pages: 2 } }),
+    );
+    const cardsWhenScrolled: number[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(((x: number, y: number) => {
+      if (x === 0 && y === 2400) cardsWhenScrolled.push(document.querySelectorAll('article').length);
+    }) as typeof window.scrollTo);
+    const view = renderMarketplace((query) =>
+      query.get('page') === '2'
+        ? { body: listPage(buildListings(20), { total: 45, page: 2 }) }
+        : { body: listPage(buildListings(20), { total: 45, page: 1 }) },
+    );
+
+    await waitFor(() => expect(results().getAllByRole('article')).toHaveLength(40));
+    expect(pagesRequested(view)).toEqual(['1', '2']);
+    await waitFor(() => expect(cardsWhenScrolled).toEqual([40]));
   });
 
   it('invites a member to list the first gear when there is none', async () => {

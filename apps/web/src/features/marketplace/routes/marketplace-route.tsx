@@ -1,9 +1,10 @@
 import { PackagePlus, SearchX, Store } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SkipLink } from '../../../components/ui/skip-link';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { SaveSearchButton } from '../../alerts/components/save-search-dialog';
@@ -19,6 +20,18 @@ import { SearchBox } from '../../listings/components/listing-filters/search-box'
 import { SortSelect } from '../../listings/components/listing-filters/sort-select';
 import { useListingFilters } from '../../listings/components/listing-filters/use-listing-filters';
 import { formatListingCount } from '../../listings/lib/listing-count';
+
+/**
+ * Back from a listing returns to the same place in the list (lib/list-return-position). Its code
+ * loads after the page's first paint, as putting the place back waits for the list anyway; should
+ * it fail to load, the page works as before.
+ */
+const ListReturnPosition = lazy(() =>
+  import('../lib/list-return-position').then(
+    (module) => ({ default: module.ListReturnPosition }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** After signing in, a guest who wanted to list gear lands on the listing form. */
 const SIGN_IN_TO_LIST: FromState = { from: '/marketplace/new' };
@@ -97,13 +110,20 @@ export function MarketplaceRoute() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <title>Marketplace · Castline</title>
+      <Suspense fallback={null}>
+        <ListReturnPosition list={listings} />
+      </Suspense>
       <PageHeader
         title="Marketplace"
         description="Rods, reels, combos and tackle from anglers near you."
         className="sm:mb-6"
       />
       <SearchBox value={filters.q} onSearch={(q) => setFilters((current) => ({ ...current, q }))} />
-      <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="relative mt-6 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        {/* Keyboard users need not tab through every filter to reach the listings. */}
+        <SkipLink target={resultsHeadingId} className="focus:absolute focus:-top-2 focus:left-0 focus:z-20">
+          Skip to results
+        </SkipLink>
         <aside aria-labelledby={filtersHeadingId} className="hidden lg:block">
           <h2 id={filtersHeadingId} className="mb-4 text-lg font-semibold tracking-tight">
             Filters

@@ -1,6 +1,6 @@
 import type { CurrentUserDto, ListingDto, SessionStateDto } from '@castline/shared';
 import { SHELL_MESSAGES } from '@castline/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { guestSession, member, memberSession } from '../../../test/fixtures';
@@ -59,6 +59,7 @@ function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     is_featured: false,
     likes_count: 4,
     favorites_count: 2,
+    views_count: null,
     liked: false,
     favorited: false,
     distance: null,
@@ -154,6 +155,15 @@ describe('closeTargetFor', () => {
     expect(closeTargetFor({ fromProfile: true, from: '/dashboard' })).toBe('/dashboard');
   });
 
+  it('goes back to the marketplace search it was opened from, filters and all', () => {
+    expect(closeTargetFor({ from: '/marketplace?category=reels&sort=price_asc' })).toBe(
+      '/marketplace?category=reels&sort=price_asc',
+    );
+    expect(closeTargetFor({ from: '/marketplace' })).toBe('/marketplace');
+    // Another listing's page is not a list to go back to.
+    expect(closeTargetFor({ from: '/marketplace/l_9' })).toBe('/marketplace');
+  });
+
   it('never leaves the app', () => {
     expect(closeTargetFor({ fromProfile: true, from: '//evil.example' })).toBe('/profile');
     expect(closeTargetFor({ fromProfile: true, previousPath: 'https://evil.example' })).toBe('/profile');
@@ -199,6 +209,42 @@ describe('product detail page: loading and failures', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/u_2'));
+  });
+
+  it('closes a listing opened from the marketplace by going back, to the same place in the list', async () => {
+    const { user, router } = renderRoute(<ProductDetailRoute />, {
+      path: '/marketplace/:id',
+      initialEntry: '/marketplace?category=rods',
+      server: {
+        'GET /api/listings/l_1': { body: buildListing() },
+        'GET /api/listings/l_1/similar': { body: { items: [] } },
+      },
+    });
+    await screen.findByTestId('elsewhere');
+    await act(() => router.navigate('/marketplace/l_1', { state: { from: '/marketplace?category=rods' } }));
+
+    await loaded('St. Croix Mojo Bass spinning rod');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // A step back in the history: the router puts the list back where the member left it.
+    await waitFor(() => expect(router.state.historyAction).toBe('POP'));
+    expect(router.state.location.pathname).toBe('/marketplace');
+    expect(router.state.location.search).toBe('?category=rods');
+  });
+
+  it('closes a listing opened straight from its address to the marketplace', async () => {
+    const { user, router } = renderRoute(<ProductDetailRoute />, {
+      path: '/marketplace/:id',
+      initialEntry: { pathname: '/marketplace/l_1', state: { from: '/marketplace?category=rods' } },
+      server: {
+        'GET /api/listings/l_1': { body: buildListing() },
+        'GET /api/listings/l_1/similar': { body: { items: [] } },
+      },
+    });
+
+    await loaded('St. Croix Mojo Bass spinning rod');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=rods'));
+    expect(router.state.historyAction).toBe('PUSH');
   });
 
   it('closes a loaded listing back to the profile page it came from', async () => {

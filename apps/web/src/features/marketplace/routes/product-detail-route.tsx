@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/auth.api';
-import { useListing } from '../../listings/api/listing-detail.api';
+import { useListing, useListingViewBeacon } from '../../listings/api/listing-detail.api';
 import { ListingActionBar, listingRolesOf } from '../../listings/components/detail/listing-action-bar';
 import { ListingGallery } from '../../listings/components/detail/listing-gallery';
 import { ListingDescription, ListingOverview } from '../../listings/components/detail/listing-overview';
@@ -43,17 +43,34 @@ function isInAppPath(path: string | undefined): path is string {
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
 }
 
+/** The marketplace's list, with or without a search ("/marketplace?category=reels"); not a listing. */
+function isMarketplaceList(path: string | undefined): path is string {
+  return typeof path === 'string' && /^\/marketplace(?:[?#]|$)/.test(path);
+}
+
 /**
  * Where 'Close' on a product detail goes (spec 000 §2): back to the profile it was opened from (the
- * path in `state.from` or `state.previousPath`, else /profile), otherwise to the marketplace.
+ * path in `state.from` or `state.previousPath`, else /profile), otherwise to the marketplace (the
+ * search it was opened from, when it was opened from one).
  */
 export function closeTargetFor(state: unknown): string {
   if (typeof state !== 'object' || state === null) return '/marketplace';
   const { fromProfile, from, previousPath } = state as CloseState;
   const fromPath = pathOf(from);
   const openedFromProfile = fromProfile === true || (fromPath?.startsWith('/profile') ?? false);
-  if (!openedFromProfile) return '/marketplace';
+  if (!openedFromProfile) return isMarketplaceList(fromPath) ? fromPath : '/marketplace';
   return [fromPath, pathOf(previousPath)].find(isInAppPath) ?? '/profile';
+}
+
+/**
+ * True when Close can simply go back: the listing was opened, in this tab, from the very page Close
+ * leads to (a card's link puts its page in `state.from`), so that page is the entry before this
+ * one, and going back to it returns the member to where they were on it.
+ */
+function closeGoesBack(state: unknown, target: string, key: string): boolean {
+  // 'default' is the key of the first page a tab opened: there is nothing of ours to go back to.
+  if (key === 'default' || typeof state !== 'object' || state === null) return false;
+  return pathOf((state as CloseState).from) === target;
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -133,7 +150,15 @@ export function ProductDetailRoute() {
   const listing = useListing(id);
   const session = useSession();
 
-  const close = () => void navigate(closeTargetFor(location.state));
+  // A reader's view counts once the page shows the listing; the seller's own visits never do.
+  const viewerId = session.data?.user?.id ?? null;
+  useListingViewBeacon(id, listing.isSuccess && !session.isPending && viewerId !== listing.data.seller_id);
+
+  const close = () => {
+    const target = closeTargetFor(location.state);
+    if (closeGoesBack(location.state, target, location.key)) void navigate(-1);
+    else void navigate(target);
+  };
   const closeButton = (
     <Button variant="secondary" onClick={close}>
       <X aria-hidden="true" size={18} />

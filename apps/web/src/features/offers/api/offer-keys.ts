@@ -1,3 +1,6 @@
+/** Offers are listed 10 to a page (the profile's tabs; the first page also on a member's home). */
+export const OFFERS_PAGE_SIZE = 10;
+
 /** Query keys of offers. */
 export const offerKeys = {
   all: ['offers'] as const,

@@ -13,13 +13,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api-client';
 import { listingKeys } from '../../listings/api/listing-queries';
 import { notificationKeys } from '../../notifications/api/notification-keys';
-import { offerKeys } from './offer-keys';
+import { OFFERS_PAGE_SIZE, offerKeys } from './offer-keys';
 
 export type OfferRole = 'received' | 'made';
 export type OfferStatusFilter = 'open' | 'all';
-
-/** Offers are listed 10 to a page on the profile. */
-export const OFFERS_PAGE_SIZE = 10;
 
 function listingPath(listingId: string, suffix = ''): string {
   return `/api/listings/${encodeURIComponent(listingId)}${suffix}`;

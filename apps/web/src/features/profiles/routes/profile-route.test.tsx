@@ -15,6 +15,7 @@ import {
 } from '../../listings/api/listing-queries.fixtures';
 import { buildNotification, notificationRoutes } from '../../notifications/api/notification-fixtures';
 import { asMadeByMember, buildOffer, offerPage } from '../../offers/api/offer-fixtures';
+import { forumKeys } from '../../forum/api/forum-keys';
 import { buildOtherProfile, buildPost, buildProfile, postPage } from '../api/profile-fixtures';
 import { initialsOf, ProfileRoute } from './profile-route';
 
@@ -25,6 +26,8 @@ const otherProfile = buildOtherProfile();
 const NO_LISTINGS = { 'GET /api/listings': { body: listPage([]) } };
 const NO_OFFERS = { 'GET /api/me/offers': { body: offerPage([]) } };
 const NO_NOTIFICATIONS = notificationRoutes([]);
+/** The top contributors beside every profile (the 'top contributors' tests below show them). */
+const NO_CONTRIBUTORS = { 'GET /api/forum/top-contributors': { body: { items: [] } } };
 
 function stat(label: string) {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -145,6 +148,7 @@ describe('own profile', () => {
       path: '/profile',
       server: {
         ...NO_LISTINGS,
+        ...NO_CONTRIBUTORS,
         [`GET /api/profiles/${member.id}`]: apiError(
           500,
           'INTERNAL',
@@ -648,6 +652,7 @@ describe('profile tabs', () => {
       path: '/profile',
       initialEntry: '/profile?tab=posts',
       server: {
+        ...NO_CONTRIBUTORS,
         [`GET /api/profiles/${member.id}`]: { body: ownProfile },
         'GET /api/forum/posts': () =>
           fail
@@ -726,5 +731,67 @@ describe('initialsOf', () => {
     expect(initialsOf('river_runner')).toBe('RR');
     expect(initialsOf('angler')).toBe('AN');
     expect(initialsOf('')).toBe('?');
+  });
+});
+
+describe('top contributors', () => {
+  const contributors = {
+    items: [
+      {
+        id: 'u_7',
+        username: 'reel_queen',
+        avatar_url: null,
+        posts_count: 12,
+        comments_count: 40,
+        total_likes: 1,
+      },
+      {
+        id: 'u_8',
+        username: 'pike_patrol',
+        avatar_url: null,
+        posts_count: 9,
+        comments_count: 3,
+        total_likes: 22,
+      },
+    ],
+  };
+
+  it('lists the top contributors on a profile, refreshed every 2 minutes and stale after 1 (spec 001 §1, §3, §9)', async () => {
+    const view = renderRoute(<ProfileRoute />, {
+      path: '/profile',
+      server: {
+        ...NO_LISTINGS,
+        [`GET /api/profiles/${member.id}`]: { body: ownProfile },
+        'GET /api/forum/top-contributors': { body: contributors },
+      },
+    });
+
+    const region = await screen.findByRole('region', { name: 'Top contributors' });
+    const rows = await within(region).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!).getByRole('link', { name: /reel_queen/ });
+    expect(first).toHaveAttribute('href', '/profile/u_7');
+    expect(first).toHaveTextContent('12 posts · 40 comments · 1 like');
+    expect(rows[1]).toHaveTextContent('pike_patrol');
+
+    const query = view.queryClient.getQueryCache().find({ queryKey: forumKeys.topContributors });
+    expect(query?.options).toMatchObject({ refetchInterval: 120_000, staleTime: 60_000 });
+  });
+
+  it("shows them on another member's profile too, and says when they could not be loaded", async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2',
+      server: {
+        ...NO_LISTINGS,
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/forum/top-contributors': apiError(503, 'SERVICE_UNAVAILABLE', 'The database is busy.'),
+      },
+    });
+
+    const region = await screen.findByRole('region', { name: 'Top contributors' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      'Top contributors could not be loaded.',
+    );
   });
 });

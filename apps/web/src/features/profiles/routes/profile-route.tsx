@@ -2,12 +2,13 @@ import type { PostListDto } from '@castline/shared';
 import { AUTH_MESSAGES } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { CardSkeleton, LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../auth/api/auth.api';
@@ -17,6 +18,26 @@ import { displayName, ProfileHeader, ProfileStats, StatsSkeleton } from '../comp
 import { ProfileTabs } from '../components/profile-tabs';
 
 export { initialsOf } from '../components/profile-avatar';
+
+/**
+ * The forum's top contributors beside every profile (spec 001 §1: profiles show seller statistics
+ * and a top-contributors list). Loaded after the page's own content; should it fail to load, the
+ * profile works without it.
+ */
+const TopContributors = lazy<ComponentType>(() =>
+  import('../../forum/components/forum-sidebar').then(
+    (module) => ({ default: module.TopContributors }),
+    () => ({ default: () => null }),
+  ),
+);
+
+function TopContributorsPlaceholder() {
+  return (
+    <LoadingSkeleton label="Loading top contributors">
+      <CardSkeleton lines={5} />
+    </LoadingSkeleton>
+  );
+}
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,7 +70,10 @@ function useLiveProfile(userId: string) {
   });
 }
 
-/** /profile (your own) and /profile/:userId: the header card, the member's figures and their tabs. */
+/**
+ * /profile (your own) and /profile/:userId: the header card, the member's figures and their tabs,
+ * beside the forum's top contributors.
+ */
 export function ProfileRoute() {
   const { userId } = useParams();
   const { data } = useSession();
@@ -126,7 +150,12 @@ export function ProfileRoute() {
           <ProfileStats profile={profile.data} />
         )}
       </ProfileHeader>
-      <ProfileTabs own={own} userId={targetId} name={name} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <ProfileTabs own={own} userId={targetId} name={name} />
+        <Suspense fallback={<TopContributorsPlaceholder />}>
+          <TopContributors />
+        </Suspense>
+      </div>
     </Page>
   );
 }

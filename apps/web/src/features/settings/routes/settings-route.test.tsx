@@ -77,6 +77,55 @@ describe('settings page', () => {
   });
 });
 
+describe('your sessions', () => {
+  it('ends another session and refreshes the list', async () => {
+    let items = [currentDevice, otherDevice];
+    const { user, server } = await renderSettings({
+      'GET /api/auth/sessions': () => ({ body: { items, total: items.length } }),
+      [`DELETE /api/auth/sessions/${otherDevice.id}`]: () => {
+        items = [currentDevice];
+        return { body: { message: 'Session ended', current: false } };
+      },
+    });
+    const sessions = section('Your sessions');
+    const [current, other] = (await sessions.findAllByRole('listitem')) as [HTMLElement, HTMLElement];
+    expect(current).toHaveTextContent('Chrome on Windows');
+    expect(current).toHaveTextContent('This device');
+    expect(current).toHaveTextContent('203.0.113.7');
+    expect(within(current).queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
+    expect(other).toHaveTextContent('Safari on iPhone');
+    expect(other).toHaveTextContent('198.51.100.23');
+
+    await user.click(within(other).getByRole('button', { name: 'End session' }));
+
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument());
+    expect(server.calls('DELETE', `/api/auth/sessions/${otherDevice.id}`)).toHaveLength(1);
+  });
+
+  it('signs out the other sessions with an empty request', async () => {
+    let items = [currentDevice, otherDevice];
+    const { user, server } = await renderSettings({
+      'GET /api/auth/sessions': () => ({ body: { items, total: items.length } }),
+      'POST /api/auth/sessions/revoke-others': () => {
+        items = [currentDevice];
+        return { body: { message: '1 other session ended', revoked: 1 } };
+      },
+    });
+
+    await user.click(
+      await section('Your sessions').findByRole('button', { name: 'Sign out other sessions' }),
+    );
+
+    expect(await screen.findByText('1 other session ended')).toBeInTheDocument();
+    const [request] = server.calls('POST', '/api/auth/sessions/revoke-others');
+    expect(request?.rawBody).toBeUndefined();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Sign out other sessions' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
 describe('change password', () => {
   it('checks the new password twice before asking the server', async () => {
     const { user, server } = await renderSettings();

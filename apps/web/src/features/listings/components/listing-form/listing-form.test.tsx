@@ -1,5 +1,5 @@
 import type { ListingBody, SessionStateDto } from '@castline/shared';
-import { LISTING_MESSAGES as M } from '@castline/shared';
+import { IMAGE_MESSAGES, LISTING_MESSAGES as M } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -294,6 +294,48 @@ describe('listing form: saving', () => {
     await user.click(submit());
     expect(await screen.findByText(UPLOADS_IN_PROGRESS)).toBeInTheDocument();
     expect(server.calls('POST', '/api/listings')).toHaveLength(0);
+  });
+
+  it('leaves only the success toast after creating: the request to wait, the upload summary and old errors go', async () => {
+    const { user } = renderForm({
+      'POST /api/listings': { status: 201, body: buildListingDto({ id: 'new-listing' }) },
+    });
+    const toasts = () => screen.queryAllByRole('button', { name: 'Close notification' });
+    await user.click(submit());
+    expect(await screen.findByText(M.titleRequired, { selector: '[role="status"] p' })).toBeInTheDocument();
+
+    await fillBasics(user, 'tackle');
+    const before = xhr.requests.length;
+    await user.upload(screen.getByLabelText('Product photos'), [imageFile('lure.jpg')]);
+    await waitFor(() => expect(xhr.requests.length).toBeGreaterThan(before));
+    await user.click(submit());
+    expect(await screen.findByText(UPLOADS_IN_PROGRESS)).toBeInTheDocument();
+    // Asking again while the photo is still on its way shows the same request, not a second one.
+    await user.click(submit());
+    expect(screen.getAllByText(UPLOADS_IN_PROGRESS)).toHaveLength(1);
+
+    // The upload finishes: there is nothing left to wait for.
+    xhr.requests[before]?.respond(201, uploaded('lure.webp'));
+    expect(await screen.findByText(IMAGE_MESSAGES.uploaded(1))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(UPLOADS_IN_PROGRESS)).not.toBeInTheDocument());
+
+    await user.click(submit());
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/marketplace');
+    expect(screen.getByText(M.created, { selector: '[role="status"] p' })).toBeInTheDocument();
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('takes its request to wait for photos away when the member leaves the form', async () => {
+    const { user } = renderForm();
+    await user.upload(screen.getByLabelText('Product photos'), [imageFile('slow.jpg')]);
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    await user.click(submit());
+    expect(await screen.findByText(UPLOADS_IN_PROGRESS)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/marketplace');
+    expect(screen.queryByText(UPLOADS_IN_PROGRESS)).not.toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes', async () => {

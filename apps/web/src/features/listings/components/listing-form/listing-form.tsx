@@ -10,16 +10,19 @@ import {
 } from '@castline/shared';
 import { Camera, Check, FileText, MapPin, PackagePlus, Settings } from 'lucide-react';
 import type { FormEvent, SetStateAction } from 'react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/text-field';
+import { ToastScope, useToastScope } from '../../../../components/ui/toast-scope';
 import { useToast } from '../../../../components/ui/toaster';
 import { isApiError } from '../../../../lib/api-client';
+import { useListingsRequireApproval } from '../../../../lib/site-settings';
 import { useSession } from '../../../auth/api/auth.api';
 import { LocationField } from '../../../places/components/location-field';
 import { useCreateListing, useUpdateListing } from '../../api/listing-mutations';
+import { formApprovalText } from '../../lib/approval-texts';
 import type { ImageListState } from '../../lib/image-list';
 import type { ListingField, ListingFieldErrors, ListingFormValues } from '../../lib/listing-form-values';
 import {
@@ -71,14 +74,20 @@ interface ListingFormProps {
 /**
  * The listing form (spec 000 §2, §4, §5): details, photos, location and rod or reel details,
  * checked with the shared ListingBody rules (the first message is a toast, all are shown inline).
+ * Its own toasts (checks, the photos' uploads, the request to wait for them) are closed once they
+ * no longer hold: on saving, and when the member leaves the form; only the success toast, shown
+ * by the app, goes on to the next page.
  */
 export function ListingForm({ mode, listing }: ListingFormProps) {
   const navigate = useNavigate();
-  const toast = useToast();
+  const appToast = useToast();
+  const toast = useToastScope();
   const { data: session } = useSession();
   const createListing = useCreateListing();
   const updateListing = useUpdateListing(listing?.id ?? '');
   const saving = mode === 'edit' ? updateListing : createListing;
+  // What happens to a new listing depends on the site's "Listings need approval" setting.
+  const approvalText = formApprovalText(useListingsRequireApproval());
 
   const initial = useMemo(
     () => (listing ? formValuesFromListing(listing) : emptyListingFormValues()),
@@ -89,6 +98,19 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const leavingRef = useRef(false);
+  /** The 'please wait for your photos' toast on screen, if any. */
+  const waitToastRef = useRef<number | null>(null);
+
+  const closeWaitToast = useCallback(() => {
+    if (waitToastRef.current === null) return;
+    toast.dismiss(waitToastRef.current);
+    waitToastRef.current = null;
+  }, [toast]);
+
+  // Once the photos are up there is nothing left to wait for.
+  useEffect(() => {
+    if (!uploading) closeWaitToast();
+  }, [uploading, closeWaitToast]);
 
   const dirty = uploading || JSON.stringify(values) !== JSON.stringify(initial);
 
@@ -142,7 +164,9 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
       return;
     }
     if (uploading) {
-      toast.show(UPLOADS_IN_PROGRESS, { tone: 'info' });
+      // One request to wait at a time: asking again shows it afresh.
+      closeWaitToast();
+      waitToastRef.current = toast.show(UPLOADS_IN_PROGRESS, { tone: 'info' });
       return;
     }
     const parsed = ListingBody.safeParse(toListingInput(values));
@@ -154,11 +178,13 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
     saving.mutate(parsed.data, {
       onSuccess: () => {
         leavingRef.current = true;
+        // What the form said before (checks, uploads) is done with: the success is all that shows.
+        toast.dismissAll();
         if (mode === 'edit') {
-          toast.show(LISTING_MESSAGES.updated, { tone: 'success' });
+          appToast.show(LISTING_MESSAGES.updated, { tone: 'success' });
           void navigate('/profile');
         } else {
-          toast.show(LISTING_MESSAGES.created, { tone: 'success' });
+          appToast.show(LISTING_MESSAGES.created, { tone: 'success' });
           void navigate('/marketplace');
         }
       },
@@ -315,12 +341,14 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
         className={errors.images ? 'border-danger ring-1 ring-danger' : undefined}
       >
         <div data-field="images">
-          <ImageUpload
-            value={images}
-            onChange={setImages}
-            error={errors.images}
-            onBusyChange={setUploading}
-          />
+          <ToastScope scope={toast}>
+            <ImageUpload
+              value={images}
+              onChange={setImages}
+              error={errors.images}
+              onBusyChange={setUploading}
+            />
+          </ToastScope>
         </div>
       </FormSection>
 
@@ -362,10 +390,8 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
       )}
 
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-end">
-        {mode === 'create' && (
-          <p className="text-sm text-ink-muted sm:mr-auto">
-            A moderator reviews each new listing before it appears.
-          </p>
+        {mode === 'create' && approvalText && (
+          <p className="text-sm text-ink-muted sm:mr-auto">{approvalText}</p>
         )}
         <Button variant="secondary" onClick={cancel}>
           Cancel
