@@ -27,6 +27,8 @@ export const LISTING_MESSAGES = {
   failedToLoadProduct: 'Failed to load product details',
   notYourListing: 'You can only change your own listings.',
   alreadySold: 'This listing is already sold.',
+  awaitingApprovalCannotSell:
+    'This listing is waiting for a moderator to approve it: you can mark it sold once it is live, or delete it if it sold elsewhere.',
   buyerNotFound: 'The buyer was not found.',
   cannotBuyOwn: 'You cannot be the buyer of your own listing.',
   ratingNotAllowed: 'Only the buyer can rate this sale.',

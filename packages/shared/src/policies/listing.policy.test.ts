@@ -139,6 +139,8 @@ describe('listing policy matrix', () => {
     expect(allowedFor((a) => canMarkListingSold(a, listing()))).toEqual(['owner']);
     expect(allowedFor((a) => canMarkListingSold(a, listing({ sold: true })))).toEqual([]);
     expect(allowedFor((a) => canMarkListingSold(a, listing({ deleted: true })))).toEqual([]);
+    // Withheld from the public (waiting for approval): selling it would publish it unreviewed.
+    expect(allowedFor((a) => canMarkListingSold(a, listing({ visible_in_marketplace: false })))).toEqual([]);
   });
 
   it('who bought: the buyer, the seller and moderating staff; nobody else, guests included', () => {

@@ -55,8 +55,8 @@ export function canCreateListing(actor: MaybeActor): boolean {
  */
 export function canViewListing(actor: MaybeActor, listing: ListingResource): boolean {
   if (listing.deleted) return false;
-  const withheld = !listing.visible_in_marketplace && !listing.sold;
-  if (PUBLIC_MODERATION_STATUSES.includes(listing.moderation_status) && !withheld) return true;
+  if (PUBLIC_MODERATION_STATUSES.includes(listing.moderation_status) && !isWithheldListing(listing))
+    return true;
   return isListingOwner(actor, listing) || canModerateListings(actor);
 }
 
@@ -66,10 +66,28 @@ export function canManageListing(actor: MaybeActor, listing: ListingResource): b
   return isListingOwner(actor, listing) || canModerateListings(actor);
 }
 
-/** mark_product_as_sold: the owner only, once. */
+/**
+ * An unsold listing the public may not see although its moderation status is public: its seller
+ * is banned, or it waits for a moderator's approval ("Listings need approval").
+ */
+export function isWithheldListing(
+  listing: Pick<ListingResource, 'visible_in_marketplace' | 'sold'>,
+): boolean {
+  return !listing.visible_in_marketplace && !listing.sold;
+}
+
+/**
+ * mark_product_as_sold: the owner only, once, and not while the listing is withheld from the
+ * public (a sold listing keeps a public page, so selling it would publish it unreviewed).
+ */
 export function canMarkListingSold(actor: MaybeActor, listing: ListingResource): boolean {
   return Boolean(
-    actor && !isBanned(actor) && !listing.deleted && !listing.sold && isListingOwner(actor, listing),
+    actor &&
+    !isBanned(actor) &&
+    !listing.deleted &&
+    !listing.sold &&
+    !isWithheldListing(listing) &&
+    isListingOwner(actor, listing),
   );
 }
 

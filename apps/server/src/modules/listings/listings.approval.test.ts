@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  LISTING_MESSAGES,
   HomeListingsDto,
   ListingDto,
   ListingListDto,
@@ -10,7 +11,7 @@ import {
 } from '@castline/shared';
 import { adminSettings } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { get, post, put, type Caller } from '../../../test/factories.js';
+import { errorOf, get, post, put, type Caller } from '../../../test/factories.js';
 import { guest, signedInMember, tackleBody, type Member } from './listings.test-helpers.js';
 
 /*
@@ -114,6 +115,24 @@ describe('a new listing and the "Listings need approval" setting', () => {
     expect(after.similar).toContain(listing.id);
     expect(after.profileListings).toBe(1);
     expect((await get(t.app, `/api/listings/${listing.id}`, guest())).statusCode).toBe(200);
+  });
+
+  it('a listing waiting for approval cannot be marked sold, so it never reaches Recently sold before a moderator saw it', async () => {
+    const admin = await signedInMember(t.app, t.database.db, 'admin');
+    const seller = await signedInMember(t.app, t.database.db);
+    await setApproval(admin, true);
+    const listing = await create(seller, 'Unreviewed spoon assortment');
+
+    const sold = await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: null }, seller);
+    expect(sold.statusCode).toBe(409);
+    expect(errorOf(sold)).toEqual({ code: 'CONFLICT', message: LISTING_MESSAGES.awaitingApprovalCannotSell });
+    const home = HomeListingsDto.parse((await get(t.app, '/api/listings/home', guest())).json());
+    expect(home.recentlySold.map((item) => item.id)).not.toContain(listing.id);
+    const soldSearch = ListingListDto.parse(
+      (await get(t.app, '/api/listings?sold=true&pageSize=50', guest())).json(),
+    );
+    expect(soldSearch.items.map((item) => item.id)).not.toContain(listing.id);
+    expect((await get(t.app, `/api/listings/${listing.id}`, guest())).statusCode).toBe(404);
   });
 
   it('while the setting is off, the pages are told so and a new listing is public at once, still pending', async () => {

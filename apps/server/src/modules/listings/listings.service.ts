@@ -16,6 +16,7 @@ import type {
 import {
   canCreateListing,
   canManageListing,
+  canMarkListingSold,
   canRateTransaction,
   canViewListing,
   HOME_ROW_SIZE,
@@ -289,6 +290,8 @@ export function createListingsService({
       if (!isListingOwner(actor, state)) throw new ForbiddenError(M.notYourListing);
       assertNotBanned(actor);
       if (state.sold) throw new ConflictError('CONFLICT', M.alreadySold);
+      if (!canMarkListingSold(actor, state))
+        throw new ConflictError('CONFLICT', M.awaitingApprovalCannotSell);
       const { buyer_id: buyerId } = readBody();
       if (buyerId === state.seller_id) {
         throw new ValidationError(M.cannotBuyOwn, [{ path: 'buyer_id', message: M.cannotBuyOwn }]);

@@ -1,5 +1,5 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
-import { hasPermissions } from '@castline/shared';
+import { canManageListing, canMarkListingSold, isListingOwner } from '@castline/shared';
 import { Bookmark, Heart, HandCoins, MessageCircle, Pencil, Share2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -23,18 +23,17 @@ import { MarkSoldButton } from './mark-sold-button';
  * may do neither.
  */
 export function listingRolesOf(user: CurrentUserDto | null, listing: ListingDto) {
-  const active = user !== null && user.status !== 'banned';
-  const isOwner = user !== null && user.id === listing.seller_id;
-  const isModerator =
-    user !== null &&
-    active &&
-    hasPermissions({ is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin }, [
-      'content.moderate',
-    ]);
+  const actor = user && {
+    id: user.id,
+    status: user.status,
+    is_admin: user.is_admin,
+    permissions: user.permissions,
+    hasAdminRole: user.is_admin,
+  };
   return {
-    isOwner,
-    canManage: active && !listing.deleted && (isOwner || isModerator),
-    canMarkSold: active && isOwner && !listing.deleted && !listing.sold,
+    isOwner: isListingOwner(actor, listing),
+    canManage: canManageListing(actor, listing),
+    canMarkSold: canMarkListingSold(actor, listing),
   };
 }
 
