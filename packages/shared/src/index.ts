@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './schemas/auth.schemas.js';
 export * from './schemas/health.schemas.js';
 export * from './policies/admin-permissions.js';
+export * from './policies/admin-permission-labels.js';
 export * from './policies/session.policy.js';
 export * from './policies/listing.policy.js';
 export * from './policies/profile.policy.js';

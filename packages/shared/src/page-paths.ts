@@ -99,9 +99,14 @@ function compile(name: PageName, pattern: string): CompiledPage {
   return { name, keys, score, regex: new RegExp(`${source}$`, 'i') };
 }
 
-const COMPILED = (Object.entries(PAGE_PATHS) as [PageName, string][])
-  .map(([name, pattern]) => compile(name, pattern))
-  .sort((a, b) => b.score - a.score);
+/** Made on the first match (the server's), so the browser, which only reads PAGE_PATHS, never carries it. */
+let compiled: CompiledPage[] | undefined;
+function compiledPages(): CompiledPage[] {
+  compiled ??= (Object.entries(PAGE_PATHS) as [PageName, string][])
+    .map(([name, pattern]) => compile(name, pattern))
+    .sort((a, b) => b.score - a.score);
+  return compiled;
+}
 
 /** A segment decoded as the web router decodes it (an encoded slash stays inside the segment). */
 function decode(segment: string): string {
@@ -118,7 +123,7 @@ function decode(segment: string): string {
  */
 export function matchPage(pathname: string): PageMatch | null {
   const path = pathname.split('/').map(decode).join('/');
-  for (const page of COMPILED) {
+  for (const page of compiledPages()) {
     const found = page.regex.exec(path);
     if (!found) continue;
     const params: Record<string, string> = {};

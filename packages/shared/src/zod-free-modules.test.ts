@@ -11,6 +11,7 @@ const ZOD_FREE = [
   'error-codes.ts',
   'page-paths.ts',
   'policies/admin-permissions.ts',
+  'policies/admin-permission-labels.ts',
   'listings/reference.ts',
   'listings/listing-constants.ts',
   'listings/listing-messages.ts',

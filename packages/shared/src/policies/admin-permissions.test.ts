@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminRoleName } from '../roles.js';
+import { ADMIN_PERMISSION_LABELS, permissionLabel } from './admin-permission-labels.js';
 import {
-  ADMIN_PERMISSION_LABELS,
   ADMIN_PERMISSIONS,
   type AdminPermission,
   hasPermissions,
   isAdmin,
-  permissionLabel,
   ROLE_PERMISSIONS,
   type PermissionActor,
 } from './admin-permissions.js';

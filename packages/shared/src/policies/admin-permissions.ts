@@ -16,26 +16,6 @@ export const ADMIN_PERMISSIONS = [
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
-/** What each permission lets a staff member do, in a few words: shown wherever a permission is. */
-export const ADMIN_PERMISSION_LABELS: Record<AdminPermission, string> = {
-  'users.read': 'View members',
-  'users.ban': 'Ban members',
-  'users.roles': 'Change roles',
-  'content.moderate': 'Moderate content',
-  'listings.manage': 'Approve listings',
-  'moderation.rules': 'Edit moderation rules',
-  'forum.manage': 'Manage the forum',
-  'audit.read': 'Read the audit log',
-  'sessions.manage': 'Manage sessions',
-  'settings.manage': 'Change settings',
-  'analytics.read': 'View analytics',
-};
-
-/** A permission's label; a permission this build does not know keeps its code. */
-export function permissionLabel(permission: string): string {
-  return (ADMIN_PERMISSION_LABELS as Record<string, string>)[permission] ?? permission;
-}
-
 /**
  * The permissions each admin role is granted when it is assigned:
  * - moderator: the moderation queue, listings and the forum, reading members and the audit log;

@@ -1,13 +1,16 @@
-import { Bug, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../features/auth/api/auth.api';
 import { disableDebugMode, isDebugMode, syncDebugMode } from '../../lib/debug-mode';
+
+/** The panel loads on its first use: no visitor without ?debug=true downloads it. */
+const DebugPanelBody = lazy<ComponentType<{ onTurnOff: () => void }>>(() =>
+  import('./debug-panel-body').catch(() => ({ default: () => null })),
+);
 
 /** With ?debug=true (remembered in this browser) a small panel shows the route and session state. */
 export function DebugPanel() {
   const location = useLocation();
-  const session = useSession();
   const [turnedOff, setTurnedOff] = useState(false);
   const requested = new URLSearchParams(location.search).get('debug');
 
@@ -18,41 +21,14 @@ export function DebugPanel() {
 
   const enabled = requested === 'true' || (requested !== 'false' && !turnedOff && isDebugMode());
   if (!enabled) return null;
-  const user = session.data?.user;
   return (
-    <aside
-      aria-label="Debug information"
-      className="fixed bottom-20 left-3 z-40 max-w-[calc(100vw-1.5rem)] rounded-xl border border-line bg-surface/95 p-3 font-mono text-xs text-ink shadow-lg md:bottom-3"
-    >
-      <div className="mb-1 flex items-center gap-2 font-sans font-semibold">
-        <Bug aria-hidden="true" size={14} className="text-cta" />
-        Debug mode
-        <button
-          type="button"
-          aria-label="Turn off debug mode"
-          className="ml-auto inline-flex size-7 items-center justify-center rounded-md hover:bg-surface-muted"
-          onClick={() => {
-            disableDebugMode();
-            setTurnedOff(true);
-          }}
-        >
-          <X aria-hidden="true" size={14} />
-        </button>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-        <dt className="text-ink-muted">route</dt>
-        <dd className="truncate">{location.pathname + location.search}</dd>
-        <dt className="text-ink-muted">session</dt>
-        <dd>{session.isPending ? 'loading' : user ? `${user.username} (${user.role})` : 'guest'}</dd>
-        {user && (
-          <>
-            <dt className="text-ink-muted">flags</dt>
-            <dd>
-              {[user.is_admin && 'admin', user.is_captain && 'captain'].filter(Boolean).join(', ') || 'none'}
-            </dd>
-          </>
-        )}
-      </dl>
-    </aside>
+    <Suspense fallback={null}>
+      <DebugPanelBody
+        onTurnOff={() => {
+          disableDebugMode();
+          setTurnedOff(true);
+        }}
+      />
+    </Suspense>
   );
 }
