@@ -43,7 +43,9 @@ const titles = (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
     .orderBy(products.title)
     .then((rows) => rows.map((row) => row.title));
 
-describe('backup and restore of the embedded database', () => {
+// Each test opens and closes embedded databases several times, and one starts the command five
+// times (tsx and a PGlite each): tens of seconds when the rest of the suite shares the cores.
+describe('backup and restore of the embedded database', { timeout: 120_000 }, () => {
   it('restores a backup: the data of the moment it was made, the later changes kept aside', async () => {
     const dir = dataDir();
     const sellerId = await withDatabase(dir, async (db) => {
