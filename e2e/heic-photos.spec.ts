@@ -16,7 +16,6 @@ const HEIC = {
 
 // Each test picks its own device (a phone with a mobile user agent, or a desktop), so the pair
 // runs once, under the desktop project.
-test.skip(({ isMobile }) => isMobile, 'chooses its own devices');
 
 /** The violations the page reports: a blocked worker or eval would show here. */
 function collectCspViolations(page: Page): string[] {

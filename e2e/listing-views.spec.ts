@@ -2,13 +2,12 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { DEMO, signInAs } from './support';
 
 /*
- * Issue 20, item 8, in the browser: the pages say what really happens to a new listing, and the
+ * In the browser: the pages say what really happens to a new listing, and the
  * views the dashboard promises are counted (a reader once a day, the seller never, guests' cached
  * pages included) and shown to the seller alone (docs/decisions/0015-listing-views.md).
  */
 
 // The counts do not depend on the screen; the journey runs once, under the desktop project.
-test.skip(({ isMobile }) => isMobile, 'runs once');
 
 const OTHER_BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';

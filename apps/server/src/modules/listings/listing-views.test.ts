@@ -10,7 +10,7 @@ import { createListingsRepository } from './listings.repository.js';
 import { signedInMember, type Member } from './listings.test-helpers.js';
 
 /*
- * Listing views (issue 20, item 8; docs/decisions/0015-listing-views.md): the dashboard promises
+ * Listing views (docs/decisions/0015-listing-views.md): the dashboard promises
  * the seller their listings' views, so they are counted for real: a member or a guest once per
  * listing a day, the seller's own visits never, and only the seller reads the number.
  */

@@ -15,7 +15,7 @@ import { errorOf, get, post, put, type Caller } from '../../../test/factories.js
 import { guest, signedInMember, tackleBody, type Member } from './listings.test-helpers.js';
 
 /*
- * What the pages say about a new listing must be what happens (issue 20, item 8). The listing
+ * What the pages say about a new listing must be what happens. The listing
  * form and the dashboard read the "Listings need approval" setting from GET /api/site-notice and
  * say either that a new listing is public at once (moderators may hide it later) or that it
  * stays out of public view until a moderator approves it. These tests hold the server to both.

@@ -204,8 +204,7 @@ describe('listingStatus', () => {
 });
 
 /*
- * Issue 20, item 8: the dashboard promised "views" and that new listings were "checked by a
- * moderator before they go live". The seller now sees their listings' real views and favourites,
+ * The dashboard's promises hold: the seller sees their listings' real views and favourites,
  * and the empty state says what the "Listings need approval" setting makes true.
  */
 describe('dashboard: what the seller is told about their listings', () => {

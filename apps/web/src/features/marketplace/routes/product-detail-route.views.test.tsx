@@ -9,7 +9,7 @@ import { buildListingDto } from '../../listings/lib/testing/listing-fixture';
 import { ProductDetailRoute } from './product-detail-route';
 
 /*
- * Issue 20, item 8: views are counted for real. The listing page sends one beacon, POST
+ * Views are counted for real. The listing page sends one beacon, POST
  * /api/listings/:id/views, once it shows the listing to a reader (never for its seller), and the
  * seller reads the views next to the likes and favourites.
  */

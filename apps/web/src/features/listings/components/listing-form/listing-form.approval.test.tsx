@@ -7,9 +7,8 @@ import { buildListingDto } from '../../lib/testing/listing-fixture';
 import { ListingForm } from './listing-form';
 
 /*
- * Issue 20, item 8: the form used to promise "A moderator reviews each new listing before it
- * appears" while new listings were public at once. It now says what the site's "Listings need
- * approval" setting makes true, and nothing while it does not know the setting.
+ * The form says what the site's "Listings need approval" setting makes true (new listings are
+ * not reviewed before they appear unless it is on), and nothing while it does not know it.
  */
 const OLD_PROMISE = 'A moderator reviews each new listing before it appears.';
 
