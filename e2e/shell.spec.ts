@@ -185,23 +185,24 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 test.describe('accessibility of every page', () => {
   for (const audience of ['guest', 'admin'] as const) {
-    test(`axe finds nothing on any page of the route table, ${audience === 'guest' ? 'signed out' : 'signed in as the admin'}`, async ({
-      page,
-      baseURL,
-    }) => {
-      test.setTimeout(720_000);
-      if (audience === 'admin') await signInAs(page, baseURL!, DEMO.admin);
-      const found: string[] = [];
-      for (const path of await everyPage(page)) {
-        const response = await page.goto(path);
-        // Every page of the table exists for this audience (404 is for other paths and ids).
-        expect(response?.status(), path).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-        await settled(page);
-        for (const violation of await axeViolations(page)) found.push(`${path} → ${violation}`);
-      }
-      expect(found).toEqual([]);
-    });
+    test(
+      `axe finds nothing on any page of the route table, ${audience === 'guest' ? 'signed out' : 'signed in as the admin'}`,
+      { tag: '@phone' },
+      async ({ page, baseURL }) => {
+        test.setTimeout(720_000);
+        if (audience === 'admin') await signInAs(page, baseURL!, DEMO.admin);
+        const found: string[] = [];
+        for (const path of await everyPage(page)) {
+          const response = await page.goto(path);
+          // Every page of the table exists for this audience (404 is for other paths and ids).
+          expect(response?.status(), path).toBe(200);
+          await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+          await settled(page);
+          for (const violation of await axeViolations(page)) found.push(`${path} → ${violation}`);
+        }
+        expect(found).toEqual([]);
+      },
+    );
   }
 
   test('unknown paths and ids answer 404 with the not-found page, signed in or out', async ({
@@ -227,127 +228,130 @@ test.describe('accessibility of every page', () => {
 });
 
 test.describe('header, menus and bottom bar', () => {
-  test('a guest opens the sign-in dialog, switches to sign-up and to the reset form', async ({
-    page,
-  }, testInfo) => {
-    await page.goto('/marketplace');
-    await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
-    await checkShellAccessibility(page);
-    await screenshot(page, testInfo, 'header-guest');
-
-    if (isPhone(testInfo)) {
-      await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.getByRole('dialog', { name: 'Menu' });
-      await expect(menu).toBeVisible();
-      await screenshot(page, testInfo, 'mobile-menu-guest');
-      await menu.getByRole('button', { name: 'Sign In / Sign Up' }).click();
-    } else {
-      await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden();
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    }
-
-    const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-    await expect(dialog).toBeVisible();
-    await screenshot(page, testInfo, 'sign-in-dialog');
-    await dialog.getByRole('button', { name: 'Create an account' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign in instead' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-
-    // Signing in from the dialog keeps the visitor on the page they were reading.
-    await page.goto('/forum');
-    if (isPhone(testInfo)) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
-    } else {
-      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    }
-    const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
-    await signIn.getByLabel('Email', { exact: true }).fill(DEMO.captain);
-    await signIn.getByLabel('Password', { exact: true }).fill('castline-demo');
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page).toHaveURL(/\/forum$/);
-    if (!isPhone(testInfo)) await expect(page.getByRole('button', { name: 'captain_ahab' })).toBeVisible();
-  });
-
-  test('a member uses the header menu or the mobile menu, the bottom bar, and signs out', async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    await signInAs(page, baseURL!, DEMO.admin);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: /Good to see you, admin/ })).toBeVisible();
-    await checkShellAccessibility(page);
-    await screenshot(page, testInfo, 'header-member');
-
-    if (isPhone(testInfo)) {
-      const bar = page.getByRole('navigation', { name: 'Quick navigation' });
-      await screenshot(page, testInfo, 'bottom-bar');
-      await bar.getByRole('link', { name: 'Shop' }).click();
+  test(
+    'a guest opens the sign-in dialog, switches to sign-up and to the reset form',
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      await page.goto('/marketplace');
       await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
-      await bar.getByRole('link', { name: 'Sell' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Create New Listing' })).toBeVisible();
-      await bar.getByRole('link', { name: 'Profile' }).click();
-      await expect(page).toHaveURL(/\/profile$/);
+      await checkShellAccessibility(page);
+      await screenshot(page, testInfo, 'header-guest');
 
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.getByRole('dialog', { name: 'Menu' });
-      await expect(menu.getByText('admin@castline.test')).toBeVisible();
-      await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
-      await expect(menu.getByRole('link', { name: "Captain's Club" })).toBeVisible();
-      await screenshot(page, testInfo, 'mobile-menu-member');
-      await menu.getByRole('link', { name: 'Messages' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+      if (isPhone(testInfo)) {
+        await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await expect(menu).toBeVisible();
+        await screenshot(page, testInfo, 'mobile-menu-guest');
+        await menu.getByRole('button', { name: 'Sign In / Sign Up' }).click();
+      } else {
+        await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeHidden();
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+      }
 
-      // 'Create Post' goes to the forum with the composer flag set.
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(
-        page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Messages' }),
-      ).toHaveAttribute('aria-current', 'page');
-      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Create Post' }).click();
-      // The forum opens with its create-post dialog ready.
-      await expect(page).toHaveURL(/\/forum$/);
-      await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+      await expect(dialog).toBeVisible();
+      await screenshot(page, testInfo, 'sign-in-dialog');
+      await dialog.getByRole('button', { name: 'Create an account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign in instead' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+      await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
       await page.keyboard.press('Escape');
-      await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
-    } else {
+      // Signing in from the dialog keeps the visitor on the page they were reading.
+      await page.goto('/forum');
+      if (isPhone(testInfo)) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('button', { name: 'Sign In / Sign Up' }).click();
+      } else {
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+      }
+      const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
+      await signIn.getByLabel('Email', { exact: true }).fill(DEMO.captain);
+      await signIn.getByLabel('Password', { exact: true }).fill('castline-demo');
+      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page).toHaveURL(/\/forum$/);
+      if (!isPhone(testInfo)) await expect(page.getByRole('button', { name: 'captain_ahab' })).toBeVisible();
+    },
+  );
+
+  test(
+    'a member uses the header menu or the mobile menu, the bottom bar, and signs out',
+    { tag: '@phone' },
+    async ({ page, baseURL }, testInfo) => {
+      await signInAs(page, baseURL!, DEMO.admin);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: /Good to see you, admin/ })).toBeVisible();
+      await checkShellAccessibility(page);
+      await screenshot(page, testInfo, 'header-member');
+
+      if (isPhone(testInfo)) {
+        const bar = page.getByRole('navigation', { name: 'Quick navigation' });
+        await screenshot(page, testInfo, 'bottom-bar');
+        await bar.getByRole('link', { name: 'Shop' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
+        await bar.getByRole('link', { name: 'Sell' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Create New Listing' })).toBeVisible();
+        await bar.getByRole('link', { name: 'Profile' }).click();
+        await expect(page).toHaveURL(/\/profile$/);
+
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await expect(menu.getByText('admin@castline.test')).toBeVisible();
+        await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+        await expect(menu.getByRole('link', { name: "Captain's Club" })).toBeVisible();
+        await screenshot(page, testInfo, 'mobile-menu-member');
+        await menu.getByRole('link', { name: 'Messages' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+        // 'Create Post' goes to the forum with the composer flag set.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(
+          page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Messages' }),
+        ).toHaveAttribute('aria-current', 'page');
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Create Post' }).click();
+        // The forum opens with its create-post dialog ready.
+        await expect(page).toHaveURL(/\/forum$/);
+        await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
+      } else {
+        await expect(
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List My Gear' }),
+        ).toBeVisible();
+        await page.getByRole('button', { name: 'admin', exact: true }).click();
+        const menu = page.getByRole('menu');
+        await expect(menu.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
+        await expect(menu.getByRole('menuitem', { name: "Captain's Club" })).toBeVisible();
+        await screenshot(page, testInfo, 'user-menu');
+        // Keyboard: arrows move through the menu, Enter follows the link.
+        await page.keyboard.press('ArrowDown');
+        await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+        await page.keyboard.press('ArrowDown');
+        await expect(menu.getByRole('menuitem', { name: 'Messages' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+        await page.getByRole('button', { name: 'admin', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      }
+
+      await expect(page).toHaveURL(/:\d+\/$/);
       await expect(
-        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List My Gear' }),
+        page.getByRole('heading', { level: 1, name: 'Buy, sell and talk fishing gear.' }),
       ).toBeVisible();
-      await page.getByRole('button', { name: 'admin', exact: true }).click();
-      const menu = page.getByRole('menu');
-      await expect(menu.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
-      await expect(menu.getByRole('menuitem', { name: "Captain's Club" })).toBeVisible();
-      await screenshot(page, testInfo, 'user-menu');
-      // Keyboard: arrows move through the menu, Enter follows the link.
-      await page.keyboard.press('ArrowDown');
-      await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
-      await page.keyboard.press('ArrowDown');
-      await expect(menu.getByRole('menuitem', { name: 'Messages' })).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+      const session = await page.request.get('/api/auth/session');
+      expect((await session.json()) as unknown).toMatchObject({ user: null });
+    },
+  );
 
-      await page.getByRole('button', { name: 'admin', exact: true }).click();
-      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    }
-
-    await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Buy, sell and talk fishing gear.' }),
-    ).toBeVisible();
-    const session = await page.request.get('/api/auth/session');
-    expect((await session.json()) as unknown).toMatchObject({ user: null });
-  });
-
-  test('account pages show neither header nor bottom bar', async ({ page }) => {
+  test('account pages show neither header nor bottom bar', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
@@ -375,80 +379,85 @@ test.describe('failures', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a request that finds the session gone raises the banner, which offers Sign In and Dismiss', async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    await signInAs(page, baseURL!, DEMO.nonCaptain);
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    // The session ends elsewhere (signed out on another device, or timed out) while this tab is open.
-    await page.context().clearCookies();
-    if (isPhone(testInfo)) {
-      await page
-        .getByRole('navigation', { name: 'Quick navigation' })
-        .getByRole('link', { name: 'Profile' })
-        .click();
-    } else {
-      await page.getByRole('button', { name: 'landlubber', exact: true }).click();
-      await page.getByRole('menuitem', { name: 'Profile' }).click();
-    }
-    // The profile request answers 401, the session refresh finds no session: banner, then sign-in.
-    const banner = page
-      .getByRole('alert')
-      .filter({ hasText: 'Your session has expired. Please sign in again.' });
-    await expect(banner).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/login$/);
-    await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    await banner.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(banner).toBeHidden();
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toHaveCount(0);
-  });
+  test(
+    'a request that finds the session gone raises the banner, which offers Sign In and Dismiss',
+    { tag: '@phone' },
+    async ({ page, baseURL }, testInfo) => {
+      await signInAs(page, baseURL!, DEMO.nonCaptain);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // The session ends elsewhere (signed out on another device, or timed out) while this tab is open.
+      await page.context().clearCookies();
+      if (isPhone(testInfo)) {
+        await page
+          .getByRole('navigation', { name: 'Quick navigation' })
+          .getByRole('link', { name: 'Profile' })
+          .click();
+      } else {
+        await page.getByRole('button', { name: 'landlubber', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Profile' }).click();
+      }
+      // The profile request answers 401, the session refresh finds no session: banner, then sign-in.
+      const banner = page
+        .getByRole('alert')
+        .filter({ hasText: 'Your session has expired. Please sign in again.' });
+      await expect(banner).toBeVisible();
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(banner).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+      await expect(page.getByText('Your session has expired. Please sign in again.')).toHaveCount(0);
+    },
+  );
 });
 
 test.describe('narrow screens', () => {
-  test('pages fit a 360 px wide screen without sideways scrolling', async ({ page, baseURL }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await signInAs(page, baseURL!, DEMO.admin);
-    for (const path of [
-      '/',
-      '/dashboard',
-      '/marketplace',
-      '/marketplace/new',
-      '/forum',
-      '/messages',
-      '/notifications',
-      '/profile',
-      '/settings',
-      '/captains-club',
-      '/admin',
-      '/admin/users',
-      '/admin/moderation',
-      '/admin/audit-logs',
-      '/admin/monitoring',
-      '/admin/image-performance',
-      '/early-access-info',
-      '/error-test',
-      '/dev/icons',
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      const { overflow, culprits } = await page.evaluate(() => {
-        // The layout width: without a classic scrollbar's 15 px, which the page must not need either.
-        const width = document.documentElement.clientWidth;
-        const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-          .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-          .slice(-3)
-          .map((element) => {
-            const box = element.getBoundingClientRect();
-            const text = (element.textContent ?? '').trim().slice(0, 40);
-            return `<${element.tagName.toLowerCase()} class="${element.className}"> ${Math.round(box.left)}–${Math.round(box.right)} px "${text}"`;
-          });
-        return { overflow: document.documentElement.scrollWidth - width, culprits: wide };
-      });
-      expect(overflow, `sideways overflow on ${path}: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
-    }
-  });
+  test(
+    'pages fit a 360 px wide screen without sideways scrolling',
+    { tag: '@phone-only' },
+    async ({ page, baseURL }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await signInAs(page, baseURL!, DEMO.admin);
+      for (const path of [
+        '/',
+        '/dashboard',
+        '/marketplace',
+        '/marketplace/new',
+        '/forum',
+        '/messages',
+        '/notifications',
+        '/profile',
+        '/settings',
+        '/captains-club',
+        '/admin',
+        '/admin/users',
+        '/admin/moderation',
+        '/admin/audit-logs',
+        '/admin/monitoring',
+        '/admin/image-performance',
+        '/early-access-info',
+        '/error-test',
+        '/dev/icons',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const { overflow, culprits } = await page.evaluate(() => {
+          // The layout width: without a classic scrollbar's 15 px, which the page must not need either.
+          const width = document.documentElement.clientWidth;
+          const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+            .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+            .slice(-3)
+            .map((element) => {
+              const box = element.getBoundingClientRect();
+              const text = (element.textContent ?? '').trim().slice(0, 40);
+              return `<${element.tagName.toLowerCase()} class="${element.className}"> ${Math.round(box.left)}–${Math.round(box.right)} px "${text}"`;
+            });
+          return { overflow: document.documentElement.scrollWidth - width, culprits: wide };
+        });
+        expect(overflow, `sideways overflow on ${path}: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
+      }
+    },
+  );
 });
