@@ -23,27 +23,36 @@ import { testEngine } from './test-engine.js';
  * sockets within a second, on every instance. Two instances over one database: events travel
  * over Redis pub/sub when REDIS_URL is set (both engines), else over one in-process bus.
  */
+/** The periodic check of the instance that proves the backstop and expiry; the other two keep the
+ * default (the heartbeat), so a socket they close was closed by the event, never by a check. */
 const SESSION_CHECK_MS = 250;
 const overRedis = Boolean(process.env.REDIS_URL);
 const prefix = `castline-test:${process.pid}:${randomBytes(3).toString('hex')}:`;
 let sharedBus: EventBus | undefined;
 let one: TestApp;
 let two: TestApp;
-let urlOne: string;
+let checking: TestApp;
 let urlTwo: string;
+let urlChecking: string;
 const opened: TestSocket[] = [];
 
 beforeAll(async () => {
   if (!overRedis) sharedBus = createMemoryBus();
   const bus = overRedis ? { redisBus: prefix } : { bus: sharedBus! };
-  one = await createTestApp({ ...bus, realtimeSessionCheckMs: SESSION_CHECK_MS });
-  two = await createTestApp({ ...bus, database: one.database, realtimeSessionCheckMs: SESSION_CHECK_MS });
-  urlOne = await listen(one.app);
+  one = await createTestApp(bus);
+  two = await createTestApp({ ...bus, database: one.database });
+  checking = await createTestApp({
+    ...bus,
+    database: one.database,
+    realtimeSessionCheckMs: SESSION_CHECK_MS,
+  });
   urlTwo = await listen(two.app);
+  urlChecking = await listen(checking.app);
 });
 
 afterAll(async () => {
   await Promise.all(opened.map((socket) => socket.close()));
+  await checking?.close();
   await two?.close();
   await one?.close();
   await sharedBus?.close();
@@ -232,7 +241,7 @@ describe(`a realtime socket ends with its session (two instances, ${testEngine()
   it('an expired session closes its socket when it expires', async () => {
     const member = await buildUser(one.database.db);
     const cookie = await signIn(one.app, member.email, member.password);
-    const socket = await socketOn(urlTwo, cookie);
+    const socket = await socketOn(urlChecking, cookie);
     const sessionId = await sessionIdOf(cookie);
     await one.database.db
       .update(sessions)
@@ -250,7 +259,7 @@ describe(`a realtime socket ends with its session (two instances, ${testEngine()
 
   it('a session removed without an event is found by the periodic check (the backstop)', async () => {
     const member = await buildUser(one.database.db);
-    const socket = await socketOn(urlOne, await signIn(one.app, member.email, member.password));
+    const socket = await socketOn(urlChecking, await signIn(one.app, member.email, member.password));
     const closing = closedWithin(socket, SESSION_CHECK_MS * 2 + 1000);
     await one.database.db.delete(sessions).where(eq(sessions.userId, member.id));
     expect(await closing).toBe(REALTIME_CLOSE.sessionEnded);
