@@ -136,9 +136,6 @@ export function registerMonitoringRoutes(
         .send('Unauthorized\n');
     }
     const text = await metrics.render();
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(text);
+    return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });
 }

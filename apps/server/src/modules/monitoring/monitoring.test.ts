@@ -338,7 +338,8 @@ describe('/metrics', () => {
     const text = response.body;
     expect(text).toContain('# TYPE castline_http_request_duration_seconds histogram');
     expect(text).toMatch(
-      /castline_http_request_duration_seconds_bucket\{method="GET",route="\/api\/profiles\/:userId",status_class="2xx",le="\+Inf"\} [1-9]/,
+      // Label order carries no meaning in the exposition format.
+      /castline_http_request_duration_seconds_bucket\{(?=[^}]*le="\+Inf")(?=[^}]*method="GET")(?=[^}]*route="\/api\/profiles\/:userId")(?=[^}]*status_class="2xx")[^}]*\} [1-9]/,
     );
     expect(text).toMatch(
       /castline_http_request_duration_seconds_count\{method="GET",route="unmatched",status_class="4xx"\} [1-9]/,

@@ -183,8 +183,7 @@ describe('S3 driver', () => {
   });
 
   // s3rver refuses unknown access keys and skewed clocks but does not recompute SigV4
-  // signatures; the signatures themselves are checked against AWS's worked examples in
-  // sigv4.test.ts.
+  // signatures; the signed requests themselves are checked in s3-file-storage.test.ts.
   it('fails loudly when the bucket does not know the access key', async () => {
     const storage = createS3FileStorage(config({ accessKeyId: 'AKIAUNKNOWN000000000' }));
     const error = await storage

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { AwsV4Signer } from 'aws4fetch';
 import type { StorageConfig } from '../../config.js';
 import type { FileStorage, StoredFile, StoredObjectInfo } from './file-storage.js';
-import { EMPTY_PAYLOAD_SHA256, sha256OfBody, signS3Request } from './sigv4.js';
 import { assertValidStorageKey, bodyToBuffer, contentTypeForKey, publicUrlFor } from './storage-keys.js';
 
 export type S3StorageConfig = Extract<StorageConfig, { driver: 's3' }>;
@@ -36,10 +37,21 @@ export class S3StorageError extends Error {
 
 const OBJECT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/** Hex SHA-256 of a body: S3 checks the bytes it receives against it. */
+const sha256Hex = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+/** SHA-256 of an empty body, the payload hash of GET, HEAD and DELETE. */
+const EMPTY_PAYLOAD_SHA256 = sha256Hex(Buffer.alloc(0));
+
+/** `20130524T000000Z`, the form of x-amz-date. */
+function amzDate(date: Date): string {
+  return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
+}
+
 /**
- * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) spoken to with four signed REST
- * calls over fetch: PUT, GET, HEAD and DELETE Object. Keys get `prefix` in front. Addressing is
- * virtual-hosted (`https://<bucket>.<endpoint>/<key>`) unless `forcePathStyle`
+ * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) spoken to with four REST calls over
+ * fetch: PUT, GET, HEAD and DELETE Object, each signed with AWS Signature Version 4 by
+ * aws4fetch's AwsV4Signer. Keys get `prefix` in front. Addressing is virtual-hosted
+ * (`https://<bucket>.<endpoint>/<key>`) unless `forcePathStyle`
  * (`https://<endpoint>/<bucket>/<key>`, what MinIO usually needs).
  */
 export function createS3FileStorage(config: S3StorageConfig, options: S3StorageOptions = {}): S3FileStorage {
@@ -49,7 +61,8 @@ export function createS3FileStorage(config: S3StorageConfig, options: S3StorageO
   const endpoint = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
   const host = config.forcePathStyle ? endpoint.host : `${config.bucket}.${endpoint.host}`;
-  const credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
+  // Signing keys derived for a day, region and service, shared by this driver's requests.
+  const signingKeys = new Map<string, ArrayBuffer>();
 
   async function send(
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
@@ -59,25 +72,36 @@ export function createS3FileStorage(config: S3StorageConfig, options: S3StorageO
   ): Promise<Response> {
     assertValidStorageKey(key);
     const objectKey = `${config.prefix}${key}`;
-    const signed = signS3Request({
+    // Keys, the prefix and bucket names hold only URL-safe characters (storage-keys.ts, config.ts).
+    const path = config.forcePathStyle
+      ? `${basePath}/${config.bucket}/${objectKey}`
+      : `${basePath}/${objectKey}`;
+    const signed = await new AwsV4Signer({
       method,
-      host,
-      path: config.forcePathStyle ? `${basePath}/${config.bucket}/${objectKey}` : `${basePath}/${objectKey}`,
-      headers,
-      payloadHash: body ? sha256OfBody(body) : EMPTY_PAYLOAD_SHA256,
+      url: `${endpoint.protocol}//${host}${path}`,
+      headers: {
+        ...headers,
+        // Sent and signed as the body's hash: aws4fetch would otherwise send UNSIGNED-PAYLOAD.
+        'x-amz-content-sha256': body ? sha256Hex(body) : EMPTY_PAYLOAD_SHA256,
+      },
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      service: 's3',
       region: config.region,
-      credentials,
-      date: now(),
-    });
+      datetime: amzDate(now()),
+      // Sign content-type and cache-control too (aws4fetch leaves content-type out by default).
+      allHeaders: true,
+      cache: signingKeys,
+    }).sign();
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new Error(`S3 ${method} ${key}: no answer in ${timeoutMs} ms`)),
       timeoutMs,
     );
     try {
-      return await fetchImpl(`${endpoint.protocol}//${host}${signed.encodedPath}`, {
+      return await fetchImpl(signed.url.toString(), {
         method,
-        headers: signed.headers,
+        headers: Object.fromEntries(signed.headers),
         ...(body ? { body } : {}),
         signal: controller.signal,
       });
