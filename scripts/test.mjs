@@ -1,5 +1,5 @@
-// `npm test`: the whole suite. Unit and integration tests (Vitest: shared, server on PGlite,
-// web), the server suite again on PostgreSQL when TEST_DATABASE_URL is set, then the browser
+// `npm test`: the whole suite. The feature-boundary counts (scripts/check-boundaries.mjs), unit
+// and integration tests (Vitest: shared, server on PGlite, web), the server suite again on PostgreSQL when TEST_DATABASE_URL is set, then the browser
 // journeys (Playwright) against the built app in system Chromium, after holding each route's
 // first-load JavaScript to its budget. Ends with one line
 // "N passed, N failed".
@@ -79,6 +79,15 @@ function countPlaywright(file) {
     totals.failed += report.stats.unexpected + report.stats.flaky;
     totals.skipped += report.stats.skipped;
   } catch {
+    totals.failed += 1;
+  }
+}
+
+// How features reach each other (scripts/check-boundaries.mjs): counts that may only go down.
+if (!only || only === 'unit') {
+  if (run('feature boundaries', process.execPath, [path.join(root, 'scripts', 'check-boundaries.mjs')])) {
+    totals.passed += 1;
+  } else {
     totals.failed += 1;
   }
 }

@@ -14,7 +14,7 @@ import {
   databaseFromPool,
   type DatabaseHandle,
 } from '../../apps/server/src/db/client.js';
-import { SESSION_COOKIE_PREFIX } from '../../apps/server/src/modules/accounts/auth.js';
+import { SESSION_COOKIE_PREFIX } from '../../apps/server/src/http/session.js';
 import type { EventBus } from '../../apps/server/src/platform/bus/event-bus.js';
 import { createOutboxMailer } from '../../apps/server/src/platform/mail/outbox-mailer.js';
 import { createDatabaseRateLimiter } from '../../apps/server/src/platform/rate-limit/database-rate-limiter.js';

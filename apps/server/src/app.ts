@@ -7,12 +7,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { API_RATE_LIMIT, APP_MESSAGES, AUTH_MESSAGES } from '@castline/shared';
-import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
+import type { AppContext, AppDeps } from './app-context.js';
+import type { ServerEventMap } from './domain-events.js';
+import type { Transaction } from './db/client.js';
+import { createDomainEvents } from './platform/events/domain-events.js';
+import { subscribeDomainEvents } from './subscriptions.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -20,67 +22,49 @@ import { createPageCache } from './http/page-cache.js';
 import { loadPagePrerenderer } from './http/page-prerender.js';
 import { createPageStatus } from './http/page-status.js';
 import { ForbiddenError, ValidationError } from './http/errors.js';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
-import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
-import { createAdminRepository } from './modules/admin/admin.repository.js';
-import { registerAdminRoutes } from './modules/admin/admin.routes.js';
-import { createAdminService } from './modules/admin/admin.service.js';
-import { scheduleBanExpiry } from './modules/admin/ban-expiry.js';
-import { createAuth } from './modules/accounts/auth.js';
-import { createKnownDevices } from './modules/accounts/known-devices.js';
-import { registerMailboxRoutes } from './modules/dev-mailbox/mailbox.routes.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerImagesModule } from './modules/images/images.module.js';
-import { registerListingsModule } from './modules/listings/listings.module.js';
-import { registerPlacesModule } from './modules/places/places.module.js';
-import { createCaptainsRepository } from './modules/captains/captains.repository.js';
-import { registerCaptainsRoutes } from './modules/captains/captains.routes.js';
-import { createCaptainsService } from './modules/captains/captains.service.js';
-import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
-import { registerProfilesRoutes } from './modules/profiles/profiles.routes.js';
-import { createProfilesService } from './modules/profiles/profiles.service.js';
-import { createAuthMail } from './modules/accounts/auth-mail.js';
-import type { Mailer } from './platform/mail/mailer.js';
-import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
-import type { FileStorage } from './platform/storage/file-storage.js';
-import { createMemoryBus, type EventBus } from './platform/bus/event-bus.js';
-import { createRealtimePublisher, type RealtimePublisher } from './modules/realtime/realtime.publisher.js';
-import { registerMessagingModule } from './modules/messaging/messaging.module.js';
-import { registerNotificationsModule } from './modules/notifications/notifications.module.js';
-import { registerOffersModule } from './modules/offers/offers.module.js';
-import { registerAlertsModule } from './modules/alerts/alerts.module.js';
-import { registerSettingsModule } from './modules/settings/settings.module.js';
-import { registerForumModule } from './modules/forum/forum.module.js';
-import { registerModerationModule } from './modules/moderation/moderation.module.js';
-import { registerRealtimeModule } from './modules/realtime/realtime.module.js';
-import { registerMonitoringModule } from './modules/monitoring/monitoring.module.js';
+import {
+  createAccountsRepository,
+  registerAccountsRoutes,
+  createAccountsService,
+  createAuth,
+  createKnownDevices,
+  createAuthMail,
+} from './modules/accounts/index.js';
+import {
+  createAdminRepository,
+  registerAdminRoutes,
+  createAdminService,
+  scheduleBanExpiry,
+} from './modules/admin/index.js';
+import { registerMailboxRoutes } from './modules/dev-mailbox/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerImagesModule } from './modules/images/index.js';
+import { registerListingsModule } from './modules/listings/index.js';
+import { registerPlacesModule } from './modules/places/index.js';
+import {
+  createCaptainsRepository,
+  registerCaptainsRoutes,
+  createCaptainsService,
+} from './modules/captains/index.js';
+import {
+  createProfilesRepository,
+  registerProfilesRoutes,
+  createProfilesService,
+} from './modules/profiles/index.js';
+import { createMemoryBus } from './platform/bus/event-bus.js';
+import { createRealtimePublisher, registerRealtimeModule } from './modules/realtime/index.js';
+import { registerMessagingModule } from './modules/messaging/index.js';
+import { registerNotificationsModule } from './modules/notifications/index.js';
+import { registerOffersModule } from './modules/offers/index.js';
+import { registerAlertsModule } from './modules/alerts/index.js';
+import { registerSettingsModule } from './modules/settings/index.js';
+import { registerForumModule } from './modules/forum/index.js';
+import { registerModerationModule } from './modules/moderation/index.js';
+import { registerMonitoringModule } from './modules/monitoring/index.js';
 
 export const APP_VERSION = '0.1.0';
 
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  storage: FileStorage;
-  authSecret: string;
-  redis?: Redis | undefined;
-  /** Realtime fan-out between instances: Redis pub/sub when REDIS_URL is set, else in-process. */
-  bus?: EventBus | undefined;
-  /** A ready logger (pino) shared with the platform drivers; tests may pass their own. */
-  logger?: FastifyBaseLogger;
-  /** Logger options used when no logger instance is given. */
-  loggerOptions?: FastifyServerOptions['logger'];
-  /** How often each instance reads its sockets' sessions again (default 30 s; tests shorten it). */
-  realtimeSessionCheckMs?: number | undefined;
-}
-
-/** What feature modules receive: the app's engines plus the realtime publisher. */
-export interface AppContext extends AppDeps {
-  bus: EventBus;
-  realtime: RealtimePublisher;
-}
+export type { AppContext, AppDeps } from './app-context.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -193,7 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Realtime fan-out first: ending a session (accounts, settings, admin) closes its sockets.
   const bus = deps.bus ?? createMemoryBus();
-  const context: AppContext = { ...deps, bus, realtime: createRealtimePublisher(bus, app.log) };
+  const context: AppContext = {
+    ...deps,
+    bus,
+    realtime: createRealtimePublisher(bus, app.log),
+    events: createDomainEvents<ServerEventMap, Transaction>(app.log),
+  };
+  subscribeDomainEvents(app, context);
   const accountsRepository = createAccountsRepository(database.db);
   const auth = createAuth({
     db: database.db,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdminPermission } from '@castline/shared';
 import { AUTH_MESSAGES } from '@castline/shared';
-import type { AccountsService, ActiveSession } from '../modules/accounts/accounts.service.js';
 import { assertRouteAccess, type Actor, type AuthMode } from './access-policy.js';
 import { UnauthenticatedError } from './errors.js';
 import { requestContext } from './request-context.js';
+import type { ActiveSession, SessionResolver } from './session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +32,7 @@ declare module 'fastify' {
  * refreshed session cookie, loads the caller's account when the route needs it (one query) and
  * applies the route's guard. Authorisation always happens here, on the server.
  */
-export function registerAuthHooks(app: FastifyInstance, accounts: AccountsService): void {
+export function registerAuthHooks(app: FastifyInstance, accounts: SessionResolver): void {
   app.decorateRequest('activeSession', null);
   app.decorateRequest('actor', null);
   // Before validation: who may call a route is settled before its input is looked at (a guest

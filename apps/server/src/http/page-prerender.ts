@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage, PRERENDERED_DATA_ID, type PageName, type PrerenderedQuery } from '@castline/shared';
-import { hasSessionCookie } from '../modules/accounts/auth.js';
+import { hasSessionCookie } from './session.js';
 import type { CachedPage, PageCache, RenderedHtml } from './page-cache.js';
 
 /*

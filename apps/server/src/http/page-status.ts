@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canViewListing, ListingIdParams, matchPage, PostIdParams, type PageMatch } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import { posts, products } from '../db/schema/index.js';
-import { hasSessionCookie } from '../modules/accounts/auth.js';
+import { hasSessionCookie } from './session.js';
 
 /*
  * The HTTP status of a page the SPA fallback sends (app.ts): 404 when the web app has no page at

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { CLIENT_IP_HEADER } from '../modules/accounts/auth.js';
+import { CLIENT_IP_HEADER } from './session.js';
 
 /** What a service needs to know about the caller of one request. */
 export interface RequestContext {

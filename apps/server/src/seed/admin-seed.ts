@@ -14,7 +14,7 @@ import {
   profiles,
   userBans,
 } from '../db/schema/index.js';
-import { errorFingerprint } from '../modules/monitoring/monitoring.fingerprint.js';
+import { errorFingerprint } from '../modules/monitoring/index.js';
 import { demoRetailRange } from './listing-catalog.js';
 
 const HOUR_MS = 3_600_000;

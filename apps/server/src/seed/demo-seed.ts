@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ROLE_PERMISSIONS, type AdminRoleName } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import { accounts, adminRoles, profiles, users } from '../db/schema/index.js';
-import { hashPassword } from '../modules/accounts/password-hasher.js';
+import { hashPassword } from '../modules/accounts/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { seedDemoListings } from './listing-seed.js';
 import { seedDemoSocial } from './social-seed.js';

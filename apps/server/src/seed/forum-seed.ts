@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Category, ForumCategory } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import { commentLikes, notifications, postComments, postLikes, posts, profiles } from '../db/schema/index.js';
-import { extractMentions, mentionNotification, type MentionSource } from '../modules/forum/forum.mentions.js';
+import { extractMentions, mentionNotification, type MentionSource } from '../modules/forum/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom } from './listing-catalog.js';

@@ -20,13 +20,9 @@ import {
   products,
   profiles,
 } from '../db/schema/index.js';
-import { alertMatchesListing } from '../modules/alerts/alert-matcher.js';
-import { matchColumnsOf } from '../modules/alerts/alerts.repository.js';
-import {
-  newMessageNotification,
-  type NotificationInsert,
-} from '../modules/notifications/notification-writer.js';
-import { offerNotifications, type NotifiedOffer } from '../modules/offers/offers.notifications.js';
+import { alertMatchesListing, matchColumnsOf } from '../modules/alerts/index.js';
+import { newMessageNotification, type NotificationInsert } from '../modules/notifications/index.js';
+import { offerNotifications, type NotifiedOffer } from '../modules/offers/index.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { adminRoles, profiles, sessions, users } from '../../db/schema/index.js';
-import { liftExpiredBan } from '../admin/ban-store.js';
+import { liftExpiredBan } from '../admin/index.js';
 import {
   isCurrentVerificationLink,
   rememberVerificationLink,

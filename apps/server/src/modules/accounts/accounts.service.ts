@@ -31,15 +31,15 @@ import {
 } from '../../http/errors.js';
 import type { RequestContext } from '../../http/request-context.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import { hasSessionCookie, type Auth } from './auth.js';
+import type { Auth } from './auth.js';
+import { hasSessionCookie, type ActiveSession, type WithCookies } from '../../http/session.js';
 import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 import type { KnownDevices } from './known-devices.js';
-import { banMessage } from '../admin/ban-store.js';
-import { readSiteSettings } from '../admin/site-settings.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { banMessage, readSiteSettings } from '../admin/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
 
 /**
  * A reset request for a known email writes a token and queues a mail; for an unknown email it
@@ -54,17 +54,7 @@ async function waitUntil(startedAt: number, floorMs: number): Promise<void> {
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
 }
 
-export interface ActiveSession {
-  sessionId: string;
-  userId: string;
-  expiresAt: Date;
-}
-
-/** A result plus the Set-Cookie values the route must forward. */
-export interface WithCookies<T> {
-  result: T;
-  setCookies: string[];
-}
+export type { ActiveSession, WithCookies } from '../../http/session.js';
 
 function authErrorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;

@@ -11,21 +11,8 @@ import {
 } from '@castline/shared';
 import type { Database } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX } from '../../http/session.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
-
-/** The header through which the server hands better-auth the client IP it has already resolved. */
-export const CLIENT_IP_HEADER = 'x-castline-client-ip';
-export const SESSION_COOKIE_PREFIX = 'castline';
-
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=`);
-
-/**
- * True when a Cookie header carries a session cookie (`castline.session_token`, or its
- * `__Secure-` form over https). Without one there is no session to look up.
- */
-export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return SESSION_COOKIE.test(cookieHeader ?? '');
-}
 
 export interface AuthMailHooks {
   sendVerificationEmail(user: { id: string; email: string; name: string }, token: string): Promise<void>;

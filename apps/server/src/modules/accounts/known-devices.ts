@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { KNOWN_DEVICE_TTL_SECONDS } from '@castline/shared';
-import { SESSION_COOKIE_PREFIX } from './auth.js';
+import { SESSION_COOKIE_PREFIX } from '../../http/session.js';
 
 /**
  * A browser that signed in to an account once is a known device of that account: a long-lived

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, SessionListDto } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildUser, del, errorOf, get, post, signIn } from '../../../test/factories.js';
-import { hasSessionCookie } from './auth.js';
+import { hasSessionCookie } from '../../http/session.js';
 
 const t = useTestApp();
 

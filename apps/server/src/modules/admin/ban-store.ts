@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
-import { setCommentStatus } from '../forum/forum.comment-counts.js';
+import { setCommentStatus } from '../forum/index.js';
 import { writeAudit } from './audit-writer.js';
 
 /**

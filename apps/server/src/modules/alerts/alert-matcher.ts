@@ -10,7 +10,7 @@ import {
   profiles,
   PUBLIC_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/notification-writer.js';
+import { insertNotifications } from '../notifications/index.js';
 
 /**
  * Every filter of a saved alert, tested against the one listing joined as `products`. An empty

@@ -13,8 +13,8 @@ import type {
 import { ALERT_LIMITS, ALERT_MESSAGES as M, hasAlertCriteria, OFFER_MESSAGES } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
-import { unreadCounts } from '../notifications/notification-writer.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { unreadCounts } from '../notifications/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
 import { presentAlert, presentMatch, presentMatchList } from './alerts.presenter.js';
 import type { AlertsRepository } from './alerts.repository.js';
 

@@ -1,5 +1,5 @@
 import { FORUM_LIMITS, FORUM_MESSAGES, MENTION_PATTERN } from '@castline/shared';
-import type { NotificationInsert } from '../notifications/notification-writer.js';
+import type { NotificationInsert } from '../notifications/index.js';
 
 /**
  * The usernames @mentioned in a text, lower-cased, in order of first appearance, without

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { createForumRepository } from './forum.repository.js';
 import { registerForumRoutes } from './forum.routes.js';
 import { createForumService } from './forum.service.js';

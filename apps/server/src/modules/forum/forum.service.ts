@@ -30,10 +30,10 @@ import {
   UnauthenticatedError,
 } from '../../http/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import type { AuditEntry } from '../admin/audit-writer.js';
-import { moderateWrite, type RuleSubject } from '../moderation/rules-engine.js';
-import { publishNotifications } from '../notifications/notification-writer.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import type { AuditEntry } from '../admin/index.js';
+import { moderateWrite, type RuleSubject } from '../moderation/index.js';
+import { publishNotifications } from '../notifications/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
 import {
   presentAdminComment,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-context.js';
 import { createImageProcessor } from '../../platform/images/image-processor.js';
 import { registerImagesRoutes } from './images.routes.js';
 import { createImagesService } from './images.service.js';

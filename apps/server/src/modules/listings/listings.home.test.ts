@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { createDomainEvents } from '../../platform/events/domain-events.js';
 import { describe, expect, it, vi } from 'vitest';
 import { HomeListingsDto, type ListingDto } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
@@ -75,7 +76,8 @@ describe('GET /api/listings/home', () => {
   it('recently sold answers an empty row when its query fails (spec 000 §8)', async () => {
     const repository = createListingsRepository(t.database.db);
     vi.spyOn(repository, 'recentlySold').mockRejectedValueOnce(new Error('the sold index is being rebuilt'));
-    const service = createListingsService({ repository, logger: pino({ level: 'silent' }) });
+    const logger = pino({ level: 'silent' });
+    const service = createListingsService({ repository, logger, events: createDomainEvents(logger) });
     const rows = await service.home(null);
     expect(rows.recentlySold).toEqual([]);
     expect(rows.newest).toHaveLength(4);

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { geocodePlace } from '../../platform/places/index.js';
-import { matchListingToAlerts } from '../alerts/alert-matcher.js';
-import { offersServiceFor } from '../offers/offers.module.js';
 import { createListingViews, viewKeySecret } from './listing-views.js';
 import { createListingsRepository } from './listings.repository.js';
 import { registerListingsRoutes } from './listings.routes.js';
@@ -10,7 +8,6 @@ import { createListingsService } from './listings.service.js';
 
 /** Wires the listings routes (/api/listings*, /api/me/favorites) into the app. */
 export async function registerListingsModule(app: FastifyInstance, context: AppContext): Promise<void> {
-  const offers = offersServiceFor(app, context);
   const repository = createListingsRepository(context.database.db);
   const service = createListingsService({
     repository,
@@ -21,12 +18,7 @@ export async function registerListingsModule(app: FastifyInstance, context: AppC
       return place ? { lat: place.lat, lng: place.lng } : null;
     },
     realtime: context.realtime,
-    hooks: {
-      // A new or edited public listing is matched against saved alerts in its own transaction.
-      published: async (tx, listingId) => ({ notifications: await matchListingToAlerts(tx, listingId) }),
-      // A sale settles the listing's open offers in the sale's transaction.
-      sold: (tx, listingId, buyerId) => offers.settleForSale(tx, listingId, buyerId),
-    },
+    events: context.events,
   });
   const views = createListingViews({
     repository,

@@ -34,9 +34,8 @@ import {
   profiles,
   SOLD_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/notification-writer.js';
-import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
-import { readSiteSettings } from '../admin/site-settings.js';
+import { insertNotifications } from '../notifications/index.js';
+import { writeAudit, type AuditEntry, readSiteSettings } from '../admin/index.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

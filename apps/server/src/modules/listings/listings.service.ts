@@ -33,20 +33,19 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../http/errors.js';
-import type { Transaction } from '../../db/client.js';
-import { moderateWrite, type RuleSubject } from '../moderation/rules-engine.js';
-import { publishNotifications } from '../notifications/notification-writer.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { moderateWrite, type RuleSubject } from '../moderation/index.js';
+import { publishNotifications } from '../notifications/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import type {
   GeoPoint,
   ListingSearch,
   ListingSideEffects,
   ListingsRepository,
   ListingState,
-  ListingTransactionHook,
 } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
-import { writeAudit, type AuditEntry } from '../admin/audit-writer.js';
+import { writeAudit, type AuditEntry } from '../admin/index.js';
 
 export const SIMILAR_LISTINGS_LIMIT = 8;
 
@@ -58,21 +57,14 @@ export type BodyReader<T> = () => T;
 
 export type ListListingsParams = z.output<typeof ListListingsQuery>;
 
-/** What other features do inside a listing's transactions (the app's modules compose them). */
-export interface ListingHooks {
-  /** The listing was created or edited: saved alerts are matched against it when it is public. */
-  published?: ListingTransactionHook;
-  /** The listing was sold (to `buyerId`, or elsewhere when null): its open offers are settled. */
-  sold?: (tx: Transaction, listingId: string, buyerId: string | null) => Promise<ListingSideEffects>;
-}
-
 export interface ListingsServiceDeps {
   repository: ListingsRepository;
   logger: FastifyBaseLogger;
   geocode?: Geocoder | undefined;
   /** Pushes the notifications and changes a listing's transaction made, once it has committed. */
   realtime?: RealtimePublisher | undefined;
-  hooks?: ListingHooks | undefined;
+  /** Where the service says what happened (`listing.created`, `listing.updated`, `listing.sold`). */
+  events: ServerEvents;
 }
 
 /** What moderation rules read of a listing. */
@@ -105,7 +97,7 @@ export function createListingsService({
   logger,
   geocode,
   realtime,
-  hooks = {},
+  events,
 }: ListingsServiceDeps) {
   /** After commit: the new notifications (notification.created, unread.changed) and other events. */
   async function publish(effects: ListingSideEffects): Promise<void> {
@@ -248,7 +240,10 @@ export function createListingsService({
         actor.id,
         fields,
         await coordinatesFor(fields),
-        hooks.published,
+        async (tx, listingId) => ({
+          notifications: [],
+          publish: await events.inTransaction(tx, 'listing.created', { listingId }),
+        }),
       );
       await moderateWrite(repository.db, listingSubject(id, fields), logger);
       await publish(effects);
@@ -261,14 +256,16 @@ export function createListingsService({
       if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
       const fields = readBody();
       const audit = staffAudit(actor, state, 'listing.edit', 'low', { title: state.title });
-      const published = hooks.published;
       const effects = await repository.update(
         id,
         fields,
         await coordinatesFor(fields, state),
         async (tx, listingId) => {
           if (audit) await writeAudit(tx, { ...audit, newData: { title: fields.title } });
-          return published ? published(tx, listingId) : { notifications: [] };
+          return {
+            notifications: [],
+            publish: await events.inTransaction(tx, 'listing.updated', { listingId }),
+          };
         },
       );
       if (!effects) throw new NotFoundError(M.productNotFound);
@@ -299,12 +296,10 @@ export function createListingsService({
       if (buyerId !== null && !(await repository.profileExists(buyerId))) {
         throw new ValidationError(M.buyerNotFound, [{ path: 'buyer_id', message: M.buyerNotFound }]);
       }
-      const sold = hooks.sold;
-      const effects = await repository.markSold(
-        id,
-        buyerId,
-        sold ? (tx) => sold(tx, id, buyerId) : undefined,
-      );
+      const effects = await repository.markSold(id, buyerId, async (tx) => ({
+        notifications: [],
+        publish: await events.inTransaction(tx, 'listing.sold', { listingId: id, buyerId }),
+      }));
       if (!effects) throw new ConflictError('CONFLICT', M.alreadySold);
       await publish(effects);
       return present(id, actor);

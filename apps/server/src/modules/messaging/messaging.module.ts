@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { createPresenceRepository } from '../realtime/presence.repository.js';
+import type { AppContext } from '../../app-context.js';
+import { createPresenceRepository } from '../realtime/index.js';
 import { createMessagingRepository } from './messaging.repository.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { createMessagingService } from './messaging.service.js';
@@ -14,6 +14,7 @@ export async function registerMessagingModule(app: FastifyInstance, context: App
     readPresence: (ids) => presence.read(ids),
     realtime: context.realtime,
     db,
+    events: context.events,
     logger: app.log,
   });
   registerMessagingRoutes(app, service);

@@ -27,10 +27,10 @@ import {
   newMessageNotification,
   publishNotifications,
   unreadCounts,
-} from '../notifications/notification-writer.js';
-import { moderateWrite } from '../moderation/rules-engine.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { emailNotifierFor } from '../settings/email-notifier.js';
+} from '../notifications/index.js';
+import { moderateWrite } from '../moderation/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';
 
@@ -46,6 +46,8 @@ export interface MessagingServiceDeps {
   realtime: RealtimePublisher;
   /** Where the notification writer reads unread totals after commit. */
   db: Database;
+  /** Where the service says what happened (`message.sent`). */
+  events: ServerEvents;
   logger: FastifyBaseLogger;
 }
 
@@ -102,6 +104,7 @@ export function createMessagingService({
   readPresence,
   realtime,
   db,
+  events,
   logger,
 }: MessagingServiceDeps) {
   /** The viewer's and the other member's records; 404 Recipient not found when the other is gone. */
@@ -196,8 +199,7 @@ export function createMessagingService({
           realtime.toUsers([sender.id, recipient.id], { type: 'message.created', message });
           await publishNotifications(realtime, db, outcome.notifications);
         });
-        // Members who asked for it get an email too (sent in the background; failures are logged).
-        emailNotifierFor(db)?.newMessage(outcome.row, sender.username);
+        await events.committed('message.sent', { message: outcome.row, senderName: sender.username });
       }
       return { message, created: outcome.created };
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { createModerationRepository } from './moderation.repository.js';
 import { registerModerationRoutes } from './moderation.routes.js';
 import { createModerationService } from './moderation.service.js';

@@ -13,9 +13,9 @@ import {
   products,
   profiles,
 } from '../../db/schema/index.js';
-import { BANNED_CONTENT_REASON } from '../admin/ban-store.js';
-import { deleteCommentCounted } from '../forum/forum.comment-counts.js';
-import { AWAITING_APPROVAL_REASON } from '../listings/listings.repository.js';
+import { BANNED_CONTENT_REASON } from '../admin/index.js';
+import { deleteCommentCounted } from '../forum/index.js';
+import { AWAITING_APPROVAL_REASON } from '../listings/index.js';
 
 export type QueueRow = typeof moderationQueue.$inferSelect;
 export type RuleRow = typeof moderationRules.$inferSelect;

@@ -26,10 +26,10 @@ import {
 } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
-import { writeAudit } from '../admin/audit-writer.js';
-import { matchListingToAlerts } from '../alerts/alert-matcher.js';
-import { insertNotifications, publishNotifications } from '../notifications/notification-writer.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { writeAudit } from '../admin/index.js';
+import { matchListingToAlerts } from '../alerts/index.js';
+import { insertNotifications, publishNotifications } from '../notifications/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
 import { presentLog, presentPendingListing, presentQueueItem, presentRule } from './moderation.presenter.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import { invalidateModerationRules } from './rules-engine.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RuleAction, RuleKind, RuleTarget } from '@castline/shared';
 import { MODERATION_LIMITS } from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
-import { setCommentStatus } from '../forum/forum.comment-counts.js';
+import { setCommentStatus } from '../forum/index.js';
 import {
   messages,
   moderationLogs,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { recordUnexpectedErrors } from '../../http/error-handler.js';
 import { createMetrics } from './monitoring.metrics.js';
 import { createErrorQuota } from './monitoring.rate-limit.js';

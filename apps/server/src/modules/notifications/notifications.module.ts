@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { createNotificationsRepository } from './notifications.repository.js';
 import { registerNotificationsRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';

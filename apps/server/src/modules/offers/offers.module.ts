@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { createOffersRepository } from './offers.repository.js';
 import { registerOffersRoutes } from './offers.routes.js';
 import { createOffersService, type OffersService } from './offers.service.js';
@@ -14,6 +14,7 @@ export function offersServiceFor(app: FastifyInstance, context: AppContext): Off
   return createOffersService({
     repository: createOffersRepository(context.database.db),
     realtime: context.realtime,
+    events: context.events,
     logger: app.log,
   });
 }

@@ -1,5 +1,5 @@
 import type { NotificationType } from '@castline/shared';
-import type { NotificationInsert } from '../notifications/notification-writer.js';
+import type { NotificationInsert } from '../notifications/index.js';
 import { formatMoney } from './offers.presenter.js';
 
 /** The offer a notification speaks of. */

@@ -24,9 +24,9 @@ import {
   insertNotifications,
   publishNotifications,
   type NotificationInsert,
-} from '../notifications/notification-writer.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
-import { emailNotifierFor } from '../settings/email-notifier.js';
+} from '../notifications/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import { offerNotifications, type NotifiedOffer } from './offers.notifications.js';
 import { listingClosed, presentOffer, presentOfferEvent, presentOfferList } from './offers.presenter.js';
 import {
@@ -54,6 +54,8 @@ export interface OfferSideEffects {
 export interface OffersServiceDeps {
   repository: OffersRepository;
   realtime: RealtimePublisher;
+  /** Where the service says what happened (`offer.created`). */
+  events: ServerEvents;
   logger: FastifyBaseLogger;
 }
 
@@ -78,7 +80,7 @@ function currentAmount(offer: { amount: number; counter_amount: number | null })
   return offer.counter_amount ?? offer.amount;
 }
 
-export function createOffersService({ repository, realtime, logger }: OffersServiceDeps) {
+export function createOffersService({ repository, realtime, events, logger }: OffersServiceDeps) {
   const { db } = repository;
 
   /** offer.changed to the buyer and the seller of each offer, as it is now. */
@@ -182,17 +184,16 @@ export function createOffersService({ repository, realtime, logger }: OffersServ
         throw error;
       }
       await publishAll(created.notifications, [created.id]);
-      // A seller who asked for it gets an email too (sent in the background; failures are logged).
-      emailNotifierFor(db)?.newOffer(
-        {
+      await events.committed('offer.created', {
+        offer: {
           id: created.id,
           buyer_id: actor.id,
           seller_id: listing.seller_id,
           title: listing.title,
           amount: body.amount,
         },
-        actor.username,
-      );
+        buyerName: actor.username,
+      });
       return presentFresh(created.id, actor.id);
     },
 

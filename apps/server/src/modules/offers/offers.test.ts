@@ -23,6 +23,7 @@ import { listen, openSocket } from '../../../test/realtime-client.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { createRealtimePublisher } from '../realtime/realtime.publisher.js';
 import { createMemoryBus } from '../../platform/bus/event-bus.js';
+import { createDomainEvents } from '../../platform/events/domain-events.js';
 import { createOffersRepository } from './offers.repository.js';
 import { createOffersService } from './offers.service.js';
 
@@ -525,6 +526,7 @@ describe('offers: 48-hour expiry', () => {
     const service = createOffersService({
       repository: createOffersRepository(t.database.db),
       realtime: createRealtimePublisher(createMemoryBus(), pino({ level: 'silent' })),
+      events: createDomainEvents(pino({ level: 'silent' })),
       logger: pino({ level: 'silent' }),
     });
     expect(await service.sweep({ kind: 'all' })).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-context.js';
 import { getPlacesProvider } from '../../platform/places/index.js';
 import { registerPlacesRoutes } from './places.routes.js';
 import { createPlacesService } from './places.service.js';

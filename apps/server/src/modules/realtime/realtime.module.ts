@@ -9,7 +9,7 @@ import {
   REALTIME_CLOSE,
   REALTIME_PATH,
 } from '@castline/shared';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { ForbiddenError, UnauthenticatedError } from '../../http/errors.js';
 import { createPresenceRepository } from './presence.repository.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime.hub.js';

@@ -4,13 +4,13 @@ import { conversationIdFor } from '@castline/shared';
 import type { Database } from '../../db/client.js';
 import { messages, profiles } from '../../db/schema/index.js';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer.js';
-import { messagePreview } from '../notifications/notification-writer.js';
-import { formatMoney } from '../offers/offers.presenter.js';
+import { messagePreview } from '../notifications/index.js';
+import { formatMoney } from '../offers/index.js';
 import { notificationMail } from './settings.mail.js';
 
 /**
  * Emails members who asked for them (Settings → notifications) about new messages and offers.
- * Services call it once their transaction has committed; sending happens in the background and
+ * It listens to `message.sent` and `offer.created` after commit (src/subscriptions.ts); sending happens in the background and
  * a failure is logged, never turned into a failed request.
  */
 export interface EmailNotifier {
@@ -125,16 +125,4 @@ export function createEmailNotifier({ db, mailer, publicUrl, logger }: EmailNoti
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
-}
-
-const notifiers = new WeakMap<Database, EmailNotifier>();
-
-/** Makes `notifier` the one services over `db` use (the settings module does this at start-up). */
-export function attachEmailNotifier(db: Database, notifier: EmailNotifier): void {
-  notifiers.set(db, notifier);
-}
-
-/** The notifier of the app over `db`; undefined before the settings module has started. */
-export function emailNotifierFor(db: Database): EmailNotifier | undefined {
-  return notifiers.get(db);
 }

@@ -1,30 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import { geocodePlace } from '../../platform/places/index.js';
-import { createProfilesRepository } from '../profiles/profiles.repository.js';
-import { registerProfileEditRoutes } from '../profiles/profiles.routes.js';
-import { createProfileEditor } from '../profiles/profiles.service.js';
-import { attachEmailNotifier, createEmailNotifier } from './email-notifier.js';
+import {
+  createProfilesRepository,
+  registerProfileEditRoutes,
+  createProfileEditor,
+} from '../profiles/index.js';
 import { createSettingsRepository } from './settings.repository.js';
 import { registerSettingsRoutes } from './settings.routes.js';
 import { createSettingsService } from './settings.service.js';
 
 /**
- * Wires the settings routes (/api/settings/*), the profile editor (PATCH /api/profiles/me) and
- * the email notifier that messaging and offers use for members who want emails.
+ * Wires the settings routes (/api/settings/*) and the profile editor (PATCH /api/profiles/me).
+ * The email notifier listens to domain events (src/subscriptions.ts).
  */
 export async function registerSettingsModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context.database;
-  const notifier = createEmailNotifier({
-    db,
-    mailer: context.mailer,
-    publicUrl: context.config.publicUrl,
-    logger: app.log,
-  });
-  attachEmailNotifier(db, notifier);
-  // Emails still on their way are sent (or logged as failed) before the app closes.
-  app.addHook('onClose', async () => notifier.settled());
-
   registerProfileEditRoutes(
     app,
     createProfileEditor({

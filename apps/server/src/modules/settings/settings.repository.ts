@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { voidAccountLinks } from '../accounts/account-links.js';
+import { voidAccountLinks } from '../accounts/index.js';
 import {
   accounts,
   offers,

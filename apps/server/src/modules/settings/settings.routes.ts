@@ -12,8 +12,7 @@ import {
   NotificationSettingsDto,
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
-import { SESSION_COOKIE_PREFIX } from '../accounts/auth.js';
-import type { ActiveSession } from '../accounts/accounts.service.js';
+import { SESSION_COOKIE_PREFIX, type ActiveSession } from '../../http/session.js';
 import type { SettingsService } from './settings.service.js';
 
 const errors = {

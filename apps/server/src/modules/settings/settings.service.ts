@@ -13,9 +13,8 @@ import type {
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
 import { AUTH_MESSAGES, EMAIL_VERIFICATION_TTL_SECONDS, SETTINGS_MESSAGES as M } from '@castline/shared';
-import { emailChangeIdentifier, voidAccountLinks } from '../accounts/account-links.js';
-import type { ActiveSession } from '../accounts/accounts.service.js';
-import { hashPassword, verifyPassword } from '../accounts/password-hasher.js';
+import { emailChangeIdentifier, voidAccountLinks, hashPassword, verifyPassword } from '../accounts/index.js';
+import type { ActiveSession } from '../../http/session.js';
 import {
   AppError,
   ConflictError,
@@ -29,10 +28,9 @@ import {
   insertNotifications,
   publishNotifications,
   type NotificationInsert,
-} from '../notifications/notification-writer.js';
-import { offerNotifications } from '../offers/offers.notifications.js';
-import { formatMoney } from '../offers/offers.presenter.js';
-import type { RealtimePublisher } from '../realtime/realtime.publisher.js';
+} from '../notifications/index.js';
+import { offerNotifications, formatMoney } from '../offers/index.js';
+import type { RealtimePublisher } from '../realtime/index.js';
 import { emailChangedNoticeMail, emailChangeMail } from './settings.mail.js';
 import type { CancelledOffer, SettingsRepository } from './settings.repository.js';
 

@@ -32,7 +32,6 @@ import {
 } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
-import { emailNotifierFor } from './email-notifier.js';
 import { SETTINGS_PASSWORD_RATE_LIMIT } from './settings.service.js';
 
 const t = useTestApp();
@@ -60,7 +59,7 @@ function deleteAccount(caller: Caller, payload: unknown) {
 
 /** Every email the notifier started has been sent. */
 async function mailSettled(): Promise<void> {
-  await emailNotifierFor(t.database.db)!.settled();
+  await t.app.emailsSettled();
 }
 
 function linkToken(text: string): string {

@@ -1,0 +1,10 @@
+/** The notifications module's public door: what other modules and the app may use. Everything else in this folder is private to it. */
+export {
+  insertNotifications,
+  messagePreview,
+  newMessageNotification,
+  publishNotifications,
+  unreadCounts,
+} from './notification-writer.js';
+export type { NotificationInsert } from './notification-writer.js';
+export { registerNotificationsModule } from './notifications.module.js';

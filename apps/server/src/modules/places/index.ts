@@ -1,0 +1,2 @@
+/** The places module's public door: what other modules and the app may use. Everything else in this folder is private to it. */
+export { registerPlacesModule } from './places.module.js';
