@@ -1,14 +1,9 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
+import { BANNED_CONTENT_REASON } from '../../db/moderation-reasons.js';
 import { setCommentStatus } from '../forum/index.js';
 import { writeAudit } from './audit-writer.js';
-
-/**
- * Marker written to moderation_reason when a ban hides a member's content, so that lifting the
- * ban restores exactly what the ban hid (and nothing hidden for another reason).
- */
-export const BANNED_CONTENT_REASON = 'banned';
 
 /**
  * Hides the member's visible listings, published posts and published comments from public view

@@ -5,5 +5,5 @@ export { createAdminService } from './admin.service.js';
 export { writeAudit } from './audit-writer.js';
 export type { AuditEntry } from './audit-writer.js';
 export { scheduleBanExpiry } from './ban-expiry.js';
-export { BANNED_CONTENT_REASON, banMessage, liftExpiredBan } from './ban-store.js';
+export { banMessage, liftExpiredBan } from './ban-store.js';
 export { readSiteSettings } from './site-settings.js';

@@ -1,3 +1,2 @@
 /** The listings module's public door: what other modules and the app may use. Everything else in this folder is private to it. */
 export { registerListingsModule } from './listings.module.js';
-export { AWAITING_APPROVAL_REASON } from './listings.repository.js';

@@ -14,6 +14,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { degreeBox, greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
+import { AWAITING_APPROVAL_REASON } from '../../db/moderation-reasons.js';
 import { bigint, pgTable, primaryKey, text, unionAll } from 'drizzle-orm/pg-core';
 import { TEXT_SEARCH_MATCH_LIMIT, type ListingFields, type NotificationDto } from '@castline/shared';
 import {
@@ -116,11 +117,6 @@ export interface ListingSideEffects {
 }
 
 /** Work run inside a listing's create, edit or sale transaction, after the listing row changed. */
-/**
- * moderation_reason of a new listing kept out of public view until a moderator approves it (the
- * "listings need approval" setting); approval makes it visible.
- */
-export const AWAITING_APPROVAL_REASON = 'Waiting for approval';
 
 export type ListingTransactionHook = (tx: Transaction, listingId: string) => Promise<ListingSideEffects>;
 

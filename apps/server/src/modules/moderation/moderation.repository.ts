@@ -13,9 +13,8 @@ import {
   products,
   profiles,
 } from '../../db/schema/index.js';
-import { BANNED_CONTENT_REASON } from '../admin/index.js';
 import { deleteCommentCounted } from '../forum/index.js';
-import { AWAITING_APPROVAL_REASON } from '../listings/index.js';
+import { AWAITING_APPROVAL_REASON, BANNED_CONTENT_REASON } from '../../db/moderation-reasons.js';
 
 export type QueueRow = typeof moderationQueue.$inferSelect;
 export type RuleRow = typeof moderationRules.$inferSelect;
