@@ -7,22 +7,35 @@ import type { DomainEvents } from './platform/events/domain-events.js';
  * who listens to each).
  */
 export interface ServerEventMap {
-  /** A listing was created (in its transaction). */
-  'listing.created': { listingId: string };
-  /** A listing was edited (in its transaction). */
-  'listing.updated': { listingId: string };
+  /** A listing was created (in its transaction, and after commit). */
+  'listing.created': ListingWritten;
+  /** A listing was edited (in its transaction, and after commit). */
+  'listing.updated': ListingWritten;
   /** A listing was marked sold, to `buyerId` or elsewhere when null (in its transaction). */
   'listing.sold': { listingId: string; buyerId: string | null };
   /** A direct message was stored (after commit). */
   'message.sent': {
-    message: { sender_id: string; recipient_id: string; content: string };
+    message: { id: string; sender_id: string; recipient_id: string; content: string };
     senderName: string;
   };
+  /** A forum post was published (after commit). */
+  'post.created': { postId: string; title: string; content: string };
+  /** A forum post's title or content changed (after commit). */
+  'post.edited': { postId: string; title: string; content: string };
+  /** A comment was added to a post (after commit). */
+  'comment.created': { commentId: string; postId: string; content: string };
   /** A buyer made an offer (after commit). */
   'offer.created': {
     offer: { id: string; buyer_id: string; seller_id: string; title: string; amount: number };
     buyerName: string;
   };
+}
+
+/** What a listing's write says of it: its id and the text a member wrote. */
+export interface ListingWritten {
+  listingId: string;
+  title: string;
+  description: string | null;
 }
 
 export type ServerEvents = DomainEvents<ServerEventMap, Transaction>;

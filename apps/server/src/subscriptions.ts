@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.js';
 import type { WriteListener } from './platform/events/domain-events.js';
 import type { Transaction } from './db/client.js';
 import { matchListingToAlerts } from './modules/alerts/index.js';
+import { moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import { publishNotifications } from './modules/notifications/index.js';
 import { offersServiceFor } from './modules/offers/index.js';
 import { createEmailNotifier } from './modules/settings/index.js';
@@ -40,6 +41,27 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
       await effects.publish?.();
     });
   });
+
+  // Moderation: the rules read what a member wrote once it has committed; a rule may hide, flag or
+  // queue it before it is pushed to anyone. A failing rule is logged and the content stays.
+  const moderate = (entityType: RuleSubject['entityType'], entityId: string, text: string) =>
+    moderateWrite(db, { entityType, entityId, text }, app.log).then(() => undefined);
+  events.onCommitted('listing.created', ({ listingId, title, description }) =>
+    moderate('product', listingId, `${title}\n${description ?? ''}`),
+  );
+  events.onCommitted('listing.updated', ({ listingId, title, description }) =>
+    moderate('product', listingId, `${title}\n${description ?? ''}`),
+  );
+  events.onCommitted('post.created', ({ postId, title, content }) =>
+    moderate('forum_post', postId, `${title}\n${content}`),
+  );
+  events.onCommitted('post.edited', ({ postId, title, content }) =>
+    moderate('forum_post', postId, `${title}\n${content}`),
+  );
+  events.onCommitted('comment.created', ({ commentId, content }) =>
+    moderate('forum_comment', commentId, content),
+  );
+  events.onCommitted('message.sent', ({ message }) => moderate('message', message.id, message.content));
 
   // Email: members who asked for it hear of new messages and offers (sent in the background;
   // failures are logged). Emails on their way are sent, or logged as failed, before the app closes.

@@ -12,7 +12,7 @@ import {
   sessions,
   userBans,
 } from '../../db/schema/index.js';
-import { writeAudit, type AuditEntry } from './audit-writer.js';
+import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { hideContentOfBannedMember, liftBan } from './ban-store.js';
 import { likePattern } from '../../db/like-pattern.js';
 import { readSiteSettings } from './site-settings.js';

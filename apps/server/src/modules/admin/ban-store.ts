@@ -3,7 +3,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
 import { BANNED_CONTENT_REASON } from '../../db/moderation-reasons.js';
 import { setCommentStatus } from '../forum/index.js';
-import { writeAudit } from './audit-writer.js';
+import { writeAudit } from '../audit/index.js';
 
 /**
  * Hides the member's visible listings, published posts and published comments from public view

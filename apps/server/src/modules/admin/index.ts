@@ -2,8 +2,6 @@
 export { createAdminRepository } from './admin.repository.js';
 export { registerAdminRoutes } from './admin.routes.js';
 export { createAdminService } from './admin.service.js';
-export { writeAudit } from './audit-writer.js';
-export type { AuditEntry } from './audit-writer.js';
 export { scheduleBanExpiry } from './ban-expiry.js';
 export { banMessage, liftExpiredBan } from './ban-store.js';
 export { readSiteSettings } from './site-settings.js';

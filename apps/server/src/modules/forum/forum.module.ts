@@ -11,6 +11,7 @@ export async function registerForumModule(app: FastifyInstance, context: AppCont
     logger: app.log,
     rateLimiter: context.rateLimiter,
     realtime: context.realtime,
+    events: context.events,
   });
   registerForumRoutes(app, service);
 }

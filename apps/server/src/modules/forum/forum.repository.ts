@@ -3,7 +3,7 @@ import type { ForumCategory, NotificationDto, PostStatus } from '@castline/share
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { likePattern } from '../../db/like-pattern.js';
 import { commentLikes, postComments, postLikes, posts, profiles } from '../../db/schema/index.js';
-import { writeAudit, type AuditEntry } from '../admin/index.js';
+import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { insertNotifications } from '../notifications/index.js';
 import { deleteCommentCounted, isVisibleComment } from './forum.comment-counts.js';
 import { mentionNotification, type MentionSource } from './forum.mentions.js';

@@ -30,8 +30,8 @@ import {
   UnauthenticatedError,
 } from '../../http/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import type { AuditEntry } from '../admin/index.js';
-import { moderateWrite, type RuleSubject } from '../moderation/index.js';
+import type { AuditEntry } from '../audit/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import { publishNotifications } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
@@ -79,14 +79,11 @@ export interface ForumServiceDeps {
   rateLimiter: RateLimiter;
   /** Pushes mention notifications and content-change events once a write has committed. */
   realtime?: RealtimePublisher | undefined;
+  /** Where the service says what happened (`post.created`, `post.edited`, `comment.created`). */
+  events: ServerEvents;
 }
 
 type ContentEntity = 'post' | 'comment' | 'like';
-
-/** What moderation rules read of a post. */
-function postSubject(id: string, title: string, content: string): RuleSubject {
-  return { entityType: 'forum_post', entityId: id, text: `${title}\n${content}` };
-}
 
 /** Staff who see and manage every post and comment: admins holding forum.manage, not banned. */
 export function moderatesContent(actor: Actor | null): boolean {
@@ -132,7 +129,7 @@ function previousValues(state: PostState, changes: PostChanges): Record<string, 
   return before;
 }
 
-export function createForumService({ repository, logger, rateLimiter, realtime }: ForumServiceDeps) {
+export function createForumService({ repository, logger, rateLimiter, realtime, events }: ForumServiceDeps) {
   /** After commit: mention notifications, then the content-change event for open lists and pages. */
   async function publish(
     entity: ContentEntity,
@@ -265,7 +262,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
         fields,
         extractMentions(fields.content),
       );
-      await moderateWrite(repository.db, postSubject(id, fields.title, fields.content), logger);
+      await events.committed('post.created', { postId: id, title: fields.title, content: fields.content });
       await publish('post', id, actor.id, notifications);
       return detail(id, actor);
     },
@@ -301,8 +298,11 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
       );
       if (!effects) throw new NotFoundError(M.postNotFound);
       if (body.title !== undefined || body.content !== undefined) {
-        const text = postSubject(id, body.title ?? state.title, body.content ?? state.content);
-        await moderateWrite(repository.db, text, logger);
+        await events.committed('post.edited', {
+          postId: id,
+          title: body.title ?? state.title,
+          content: body.content ?? state.content,
+        });
       }
       await publish('post', id, actor.id, effects.notifications);
       return detail(id, actor);
@@ -340,11 +340,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime }
         extractMentions(content),
       );
       if (!created) throw new NotFoundError(M.postNotFound);
-      await moderateWrite(
-        repository.db,
-        { entityType: 'forum_comment', entityId: created.id, text: content },
-        logger,
-      );
+      await events.committed('comment.created', { commentId: created.id, postId, content });
       await publish('comment', postId, actor.id, created.notifications);
       const row = await repository.findComment(created.id, actor.id);
       if (!row) throw new NotFoundError(M.commentNotFound);

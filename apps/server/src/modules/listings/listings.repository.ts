@@ -36,7 +36,8 @@ import {
   SOLD_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
 import { insertNotifications } from '../notifications/index.js';
-import { writeAudit, type AuditEntry, readSiteSettings } from '../admin/index.js';
+import { readSiteSettings } from '../admin/index.js';
+import { writeAudit, type AuditEntry } from '../audit/index.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -33,10 +33,9 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../http/errors.js';
-import { moderateWrite, type RuleSubject } from '../moderation/index.js';
 import { publishNotifications } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
-import type { ServerEvents } from '../../domain-events.js';
+import type { ListingWritten, ServerEvents } from '../../domain-events.js';
 import type {
   GeoPoint,
   ListingSearch,
@@ -45,7 +44,7 @@ import type {
   ListingState,
 } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
-import { writeAudit, type AuditEntry } from '../admin/index.js';
+import { writeAudit, type AuditEntry } from '../audit/index.js';
 
 export const SIMILAR_LISTINGS_LIMIT = 8;
 
@@ -67,9 +66,9 @@ export interface ListingsServiceDeps {
   events: ServerEvents;
 }
 
-/** What moderation rules read of a listing. */
-function listingSubject(id: string, fields: ListingFields): RuleSubject {
-  return { entityType: 'product', entityId: id, text: `${fields.title}\n${fields.description ?? ''}` };
+/** What a listing's events carry. */
+function listingWritten(listingId: string, fields: ListingFields): ListingWritten {
+  return { listingId, title: fields.title, description: fields.description ?? null };
 }
 
 function invalidFilter(path: string): ValidationError {
@@ -242,10 +241,10 @@ export function createListingsService({
         await coordinatesFor(fields),
         async (tx, listingId) => ({
           notifications: [],
-          publish: await events.inTransaction(tx, 'listing.created', { listingId }),
+          publish: await events.inTransaction(tx, 'listing.created', listingWritten(listingId, fields)),
         }),
       );
-      await moderateWrite(repository.db, listingSubject(id, fields), logger);
+      await events.committed('listing.created', listingWritten(id, fields));
       await publish(effects);
       return present(id, actor);
     },
@@ -264,12 +263,12 @@ export function createListingsService({
           if (audit) await writeAudit(tx, { ...audit, newData: { title: fields.title } });
           return {
             notifications: [],
-            publish: await events.inTransaction(tx, 'listing.updated', { listingId }),
+            publish: await events.inTransaction(tx, 'listing.updated', listingWritten(listingId, fields)),
           };
         },
       );
       if (!effects) throw new NotFoundError(M.productNotFound);
-      await moderateWrite(repository.db, listingSubject(id, fields), logger);
+      await events.committed('listing.updated', listingWritten(id, fields));
       await publish(effects);
       return present(id, actor);
     },

@@ -28,7 +28,6 @@ import {
   publishNotifications,
   unreadCounts,
 } from '../notifications/index.js';
-import { moderateWrite } from '../moderation/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
@@ -186,12 +185,9 @@ export function createMessagingService({
         return { row, created: true, notifications };
       });
 
+      // Its listeners (moderation rules, email) run before the message is pushed to the pair.
       if (outcome.created) {
-        await moderateWrite(
-          db,
-          { entityType: 'message', entityId: outcome.row.id, text: outcome.row.content },
-          logger,
-        );
+        await events.committed('message.sent', { message: outcome.row, senderName: sender.username });
       }
       const message = presentMessage(outcome.row);
       if (outcome.created) {
@@ -199,7 +195,6 @@ export function createMessagingService({
           realtime.toUsers([sender.id, recipient.id], { type: 'message.created', message });
           await publishNotifications(realtime, db, outcome.notifications);
         });
-        await events.committed('message.sent', { message: outcome.row, senderName: sender.username });
       }
       return { message, created: outcome.created };
     },

@@ -26,7 +26,7 @@ import {
 } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
-import { writeAudit } from '../admin/index.js';
+import { writeAudit } from '../audit/index.js';
 import { matchListingToAlerts } from '../alerts/index.js';
 import { insertNotifications, publishNotifications } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
