@@ -6,20 +6,16 @@
 //     http/, platform/, db/; web: components/, lib/);
 //   - cycles: pairs of features that import each other, directly or round a longer loop
 //     (every edge inside a strongly connected group of features counts once).
-// Tests (`*.test.ts(x)`, test/ folders) are left out: they may reach into what they test.
+// Tests (`*.test.ts(x)`, test/ folders, test helpers) are left out: they may reach into what they
+// test.
 //
-// The counts may only go down: scripts/boundaries-baseline.json holds today's, and the check fails
-// when a count rises above it, or falls below it without the baseline being lowered to match.
-// `--list` prints every counted import; `--write` stores the current counts as the baseline.
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// Every count must be 0; the check fails otherwise and names each import it counted.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const baselineFile = path.join(root, 'scripts', 'boundaries-baseline.json');
-const list = process.argv.includes('--list');
-const write = process.argv.includes('--write');
 
 const SIDES = [
   {
@@ -155,7 +151,6 @@ function check(side) {
 }
 
 const results = Object.fromEntries(SIDES.map((side) => [side.name, check(side)]));
-const baseline = existsSync(baselineFile) ? JSON.parse(readFileSync(baselineFile, 'utf8')) : {};
 
 let failed = false;
 for (const [name, result] of Object.entries(results)) {
@@ -163,33 +158,14 @@ for (const [name, result] of Object.entries(results)) {
   console.log(
     `${name}: ${counts.bypasses} imports bypass a feature's index.ts, ${counts.layerImports} shared-layer imports of a feature, ${counts.cycleEdges} feature-to-feature imports inside cycles${result.groups.length ? ` (${result.groups.map((group) => group.join(' ↔ ')).join('; ')})` : ''}`,
   );
-  if (list) {
-    for (const line of result.bypasses) console.log(`  bypass  ${line}`);
-    for (const line of result.layerImports) console.log(`  layer   ${line}`);
-    for (const line of result.cycleEdges) console.log(`  cycle   ${line}`);
-  }
-  for (const [kind, count] of Object.entries(counts)) {
-    const allowed = baseline[name]?.[kind] ?? 0;
-    if (count > allowed) {
-      failed = true;
-      console.error(
-        `  ✗ ${name} ${kind}: ${count}, more than the ${allowed} allowed (run with --list to see them)`,
-      );
-    } else if (count < allowed && !write) {
-      failed = true;
-      console.error(
-        `  ✗ ${name} ${kind}: ${count}, fewer than the baseline's ${allowed}: lower it (npm run check:boundaries -- --write)`,
-      );
-    }
-  }
+  for (const line of result.bypasses) console.log(`  bypass  ${line}`);
+  for (const line of result.layerImports) console.log(`  layer   ${line}`);
+  for (const line of result.cycleEdges) console.log(`  cycle   ${line}`);
+  if (counts.bypasses || counts.layerImports || counts.cycleEdges) failed = true;
 }
-
-if (write) {
-  writeFileSync(
-    baselineFile,
-    `${JSON.stringify(Object.fromEntries(Object.entries(results).map(([name, result]) => [name, result.counts])), null, 2)}\n`,
+if (failed) {
+  console.error(
+    'A feature is reached past its public door, a shared layer imports a feature, or features import each other in a loop: import what another feature offers from its index.ts, move what several share down to components/, lib/, platform/ or db/, and let side effects travel as domain events (docs/ARCHITECTURE.md).',
   );
-  console.log(`Baseline written to ${path.relative(root, baselineFile)}.`);
-} else if (failed) {
   process.exit(1);
 }

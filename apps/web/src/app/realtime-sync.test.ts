@@ -21,7 +21,7 @@ import {
 } from '../features/messaging/api/messaging.fixtures';
 import { messagingKeys } from '../features/messaging/api/messaging-keys';
 import { typingStore } from '../features/messaging/api/typing-store';
-import { notificationKeys, unreadKey } from '../features/notifications/api/notification-keys';
+import { notificationKeys, unreadKey } from '../lib/notification-keys';
 import { offerKeys } from '../features/offers/api/offer-keys';
 import { presenceKeys } from '../features/presence/api/presence-keys';
 import { onSessionExpired } from '../lib/api-client';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
-import { useSession } from '../features/auth/api/auth.api';
+import { useSession } from '../features/auth';
 import type { FromState } from '../lib/redirect-target';
 import { redirectTargetFrom } from '../lib/redirect-target';
 

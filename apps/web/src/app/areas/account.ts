@@ -1,5 +1,5 @@
-export { SignInRoute, SignUpRoute } from '../../features/auth/routes/auth-route';
-export { VerifyEmailRoute } from '../../features/auth/routes/verify-email-route';
-export { ResetPasswordRoute } from '../../features/auth/routes/reset-password-route';
-export { SettingsRoute } from '../../features/settings/routes/settings-route';
-export { ConfirmEmailRoute } from '../../features/settings/routes/confirm-email-route';
+export { SignInRoute, SignUpRoute } from '../../features/auth';
+export { VerifyEmailRoute } from '../../features/auth';
+export { ResetPasswordRoute } from '../../features/auth';
+export { SettingsRoute } from '../../features/settings';
+export { ConfirmEmailRoute } from '../../features/settings';

@@ -1,1 +1,1 @@
-export { CaptainsClubRoute } from '../../features/captains/routes/captains-club-route';
+export { CaptainsClubRoute } from '../../features/captains';

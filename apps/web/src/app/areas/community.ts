@@ -1,1 +1,1 @@
-export { ForumRoute } from '../../features/forum/routes/forum-route';
+export { ForumRoute } from '../../features/forum';

@@ -1,1 +1,1 @@
-export { ForumPostRoute } from '../../features/forum/routes/forum-post-route';
+export { ForumPostRoute } from '../../features/forum';

@@ -1,2 +1,2 @@
-export { HomeRoute } from '../../features/home/routes/home-route';
-export { DashboardRoute } from '../../features/dashboard/routes/dashboard-route';
+export { HomeRoute } from '../../features/home';
+export { DashboardRoute } from '../../features/dashboard';

@@ -1,2 +1,2 @@
-export { MessagesRoute } from '../../features/messaging/routes/messages-route';
-export { NotificationsRoute } from '../../features/notifications/routes/notifications-route';
+export { MessagesRoute } from '../../features/messaging';
+export { NotificationsRoute } from '../../features/notifications';

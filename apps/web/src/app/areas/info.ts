@@ -1,4 +1,4 @@
-export { EarlyAccessRoute } from '../../features/info/routes/early-access-route';
-export { ErrorTestRoute } from '../../features/monitoring/routes/error-test-route';
-export { IconsRoute } from '../../features/dev/routes/icons-route';
+export { EarlyAccessRoute } from '../../features/info';
+export { ErrorTestRoute } from '../../features/monitoring';
+export { IconsRoute } from '../../features/dev';
 export { NotFoundRoute } from '../routes/not-found-route';

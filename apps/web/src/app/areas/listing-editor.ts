@@ -1,1 +1,1 @@
-export { CreateListingRoute, EditListingRoute } from '../../features/marketplace/routes/listing-editor-route';
+export { CreateListingRoute, EditListingRoute } from '../../features/marketplace';

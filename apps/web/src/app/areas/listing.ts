@@ -1,1 +1,1 @@
-export { ProductDetailRoute } from '../../features/marketplace/routes/product-detail-route';
+export { ProductDetailRoute } from '../../features/marketplace';

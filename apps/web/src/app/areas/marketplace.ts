@@ -1,1 +1,1 @@
-export { MarketplaceRoute } from '../../features/marketplace/routes/marketplace-route';
+export { MarketplaceRoute } from '../../features/marketplace';

@@ -1,1 +1,1 @@
-export { ProfileRoute } from '../../features/profiles/routes/profile-route';
+export { ProfileRoute } from '../../features/profiles';

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { RequestPasswordResetForm } from '../../features/auth/components/request-password-reset-form';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { RequestPasswordResetForm, SignInForm, SignUpForm } from '../../features/auth';
 import type { AuthDialogView } from './auth-dialog';
 
 const VIEWS: Record<AuthDialogView, { title: string; description: string }> = {

@@ -1,8 +1,8 @@
 import { Info, LogIn } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { CastlineLogo } from '../../components/brand/castline-logo';
-import { useSession } from '../../features/auth/api/auth.api';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
+import { useSession } from '../../features/auth';
+import { NotificationsMenu } from '../../features/notifications';
 import { cn } from '../../lib/cn';
 import { useAuthDialog } from './auth-dialog';
 import { MobileMenu } from './mobile-menu';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { CountBadge, UnreadDot } from '../../components/ui/badge';
-import { useUnreadCounts } from '../../features/notifications/api/unread';
+import { useUnreadCounts } from '../../features/notifications';
 
 type CountKind = 'messages' | 'notifications';
 

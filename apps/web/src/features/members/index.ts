@@ -1,5 +1,3 @@
-/** The members feature: finding a member by username or name, and their avatar variants. */
-export { memberKeys, searchMembers, useMemberSearch } from './api/member-search.api';
-export type { MemberSearchProps } from './components/member-search';
-export { MemberSearch } from './components/member-search';
+/** The members feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
 export { avatarFallbackWidth, avatarSrcSet, avatarVariantUrl } from './avatar-variants';
+export { MemberSearch } from './components/member-search';

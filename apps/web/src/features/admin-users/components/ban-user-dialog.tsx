@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useBanUser } from '../api/admin-users.api';
 import { actionFailureMessage } from './action-failure';
-import { TextAreaField } from '../../listings/components/listing-form/fields';
+import { TextAreaField } from '../../listings';
 
 /** BanUserBody's limits. */
 const REASON_MAX = 500;

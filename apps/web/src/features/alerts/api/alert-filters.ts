@@ -1,14 +1,14 @@
 import type { AlertFilters, Category, Condition } from '@castline/shared';
 import { ALERT_LIMITS, CONDITION_OPTIONS } from '@castline/shared';
-import type { ListingFilters } from '../../listings/api/listing-queries';
+import type { ListingFilters } from '../../listings';
 import {
   DEFAULT_RADIUS_MILES,
   EMPTY_FILTERS,
   normalizeFilters,
   searchStringFromFilters,
-} from '../../listings/api/listing-queries';
-import { activeFilters } from '../../listings/components/listing-filters/active-filters';
-import { formatPrice } from '../../listings/components/listing-card';
+  activeFilters,
+  formatPrice,
+} from '../../listings';
 
 /*
  * Saved searches: the marketplace's filters (as the address holds them) ↔ the AlertFilters an alert

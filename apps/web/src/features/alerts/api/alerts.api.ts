@@ -12,7 +12,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notificationKeys, unreadKey } from '../../notifications/api/notification-keys';
+import { notificationKeys, unreadKey } from '../../../lib/notification-keys';
 import { ALERT_MATCHES_PAGE_SIZE, alertKeys } from './alert-keys';
 
 function alertPath(id: string): string {

@@ -11,8 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageNav } from '../../../components/ui/page-nav';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { formatPrice } from '../../listings/components/listing-card';
-import { ListingImage } from '../../listings/components/listing-image';
+import { formatPrice, ListingImage } from '../../listings';
 import { useAlertMatches, useAlerts, useMarkMatchRead } from '../api/alerts.api';
 
 /**

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
-import { useSession } from '../../auth/api/auth.api';
-import type { ListingFilters } from '../../listings/api/listing-queries';
+import { useSession } from '../../auth';
+import type { ListingFilters } from '../../listings';
 
 const loadDialog = () => import('./save-search-form-dialog');
 const SaveSearchDialog = lazy(lazyNamed(loadDialog, 'SaveSearchDialog'));

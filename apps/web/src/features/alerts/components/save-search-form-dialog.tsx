@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import type { ListingFilters } from '../../listings/api/listing-queries';
+import type { ListingFilters } from '../../listings';
 import { alertFilterChips, alertFiltersFromListing, alertNameFor } from '../api/alert-filters';
 import { useCreateAlert } from '../api/alerts.api';
 

@@ -14,10 +14,9 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api } from '../../../lib/api-client';
-import { AlertMatches } from '../../alerts/components/alert-matches';
-import { AlertsManager } from '../../alerts/components/alerts-manager';
-import { useSession } from '../../auth/api/auth.api';
-import { NotificationsFeed } from '../../notifications/components/notifications-feed';
+import { AlertMatches, AlertsManager } from '../../alerts';
+import { useSession } from '../../auth';
+import { NotificationsFeed } from '../../notifications';
 
 type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';
 

@@ -25,13 +25,18 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useListingsRequireApproval } from '../../../lib/site-settings';
-import { useSession } from '../../auth/api/auth.api';
-import { EmailStatusBadge } from '../../auth/components/email-status-badge';
-import { flattenPages, useMyFavorites, useSellerListings } from '../../listings/api/listing-queries';
-import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
-import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
-import { OwnListingRow } from '../../listings/components/own-listing-row';
-import { dashboardApprovalText } from '../../listings/lib/approval-texts';
+import { useSession, EmailStatusBadge } from '../../auth';
+import {
+  flattenPages,
+  useMyFavorites,
+  useSellerListings,
+  ListingGrid,
+  ListingPager,
+  ListingsError,
+  ListingGridSkeleton,
+  OwnListingRow,
+  dashboardApprovalText,
+} from '../../listings';
 
 interface QuickAction {
   to: string;

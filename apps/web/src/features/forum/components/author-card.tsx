@@ -2,7 +2,7 @@ import type { ForumAuthorDto } from '@castline/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { PresenceLabel } from '../../presence/components/presence-label';
+import { PresenceLabel } from '../../presence';
 import { AuthorAvatar, DELETED_MEMBER } from './forum-author';
 
 /** Who wrote the post: picture, name (to their profile), whether they are here now. */

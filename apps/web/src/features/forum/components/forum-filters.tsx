@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
-import { useDebouncedDraft } from '../../listings/components/listing-filters/use-debounced-draft';
+import { useDebouncedDraft } from '../../listings';
 import { useForumCategories } from '../api/forum.api';
 import { formatCount } from '../../../lib/format-number';
 

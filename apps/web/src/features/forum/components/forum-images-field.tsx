@@ -5,10 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { thumbnailUrl } from '../../listings/components/image-upload/photo-grid';
-import { UploadQueue } from '../../listings/components/image-upload/upload-queue';
-import { useImageUploads } from '../../listings/components/image-upload/use-image-uploads';
-import { isMobileDevice } from '../../listings/lib/device';
+import { thumbnailUrl, UploadQueue, useImageUploads, isMobileDevice } from '../../listings';
 
 interface ForumImagesFieldProps {
   /** Stored images (/files/forum-images/…), in the order they are shown. */

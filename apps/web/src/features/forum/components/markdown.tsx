@@ -5,7 +5,7 @@ import ReactMarkdown from 'react-markdown';
 import { Link } from 'react-router';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../../../lib/cn';
-import { imageVariantUrl } from '../../listings/components/listing-image';
+import { imageVariantUrl } from '../../listings';
 import { isOwnImage, markdownUrlTransform, safeLinkHref } from '../lib/markdown-urls';
 
 /** How an external link in member content opens: a new tab, no referrer, no ranking credit. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { ListingImage } from '../../listings/components/listing-image';
+import { ListingImage } from '../../listings';
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
 import { formatCount } from '../../../lib/format-number';

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { FieldError, SelectField } from '../../listings/components/listing-form/fields';
+import { FieldError, SelectField } from '../../listings';
 import { ForumImagesField } from './forum-images-field';
 
 /** The Markdown renderer loads with the first preview, not with every page that offers the composer. */

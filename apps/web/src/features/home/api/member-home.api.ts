@@ -2,12 +2,12 @@ import type { AlertMatchListDto, ConversationListDto, OfferListDto } from '@cast
 import { LISTING_PAGE_SIZE } from '@castline/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ALERT_MATCHES_PAGE_SIZE, alertKeys } from '../../alerts/api/alert-keys';
-import { fetchListings, listingKeys, nextPageOf } from '../../listings/api/listing-queries';
-import { messagingKeys } from '../../messaging/api/messaging-keys';
-import { notificationKeys, unreadKey } from '../../notifications/api/notification-keys';
-import { OFFERS_PAGE_SIZE, offerKeys } from '../../offers/api/offer-keys';
-import { presenceKeys } from '../../presence/api/presence-keys';
+import { ALERT_MATCHES_PAGE_SIZE, alertKeys } from '../../alerts';
+import { fetchListings, listingKeys, nextPageOf } from '../../listings';
+import { messagingKeys } from '../../messaging';
+import { notificationKeys, unreadKey } from '../../../lib/notification-keys';
+import { OFFERS_PAGE_SIZE, offerKeys } from '../../offers';
+import { presenceKeys } from '../../presence';
 
 /*
  * What a member's home shows: the first page of lists the app shows in full elsewhere, asked for

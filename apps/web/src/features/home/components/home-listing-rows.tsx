@@ -7,9 +7,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useHomeListings } from '../../listings/api/listing-queries';
-import { ListingGrid } from '../../listings/components/listing-grid';
-import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
+import { useHomeListings, ListingGrid, ListingGridSkeleton } from '../../listings';
 
 interface HomeRow {
   key: keyof HomeListingsDto;

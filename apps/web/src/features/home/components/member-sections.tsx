@@ -15,10 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { formatCount, formatDollars } from '../../../lib/format-number';
-import { flattenPages } from '../../listings/api/listing-queries';
-import { ListingsError } from '../../listings/components/listing-grid';
-import { ListingImage } from '../../listings/components/listing-image';
-import { OwnListingRow } from '../../listings/components/own-listing-row';
+import { flattenPages, ListingsError, ListingImage, OwnListingRow } from '../../listings';
 import {
   useMarkMatchOpened,
   useMyAlertMatches,

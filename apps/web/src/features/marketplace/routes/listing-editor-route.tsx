@@ -11,10 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/auth.api';
-import { listingQueryOptions } from '../../listings/api/listing-detail.api';
-import { ListingForm } from '../../listings/components/listing-form/listing-form';
-import { canEditListing } from '../../listings/lib/listing-access';
+import { useSession } from '../../auth';
+import { listingQueryOptions, ListingForm, canEditListing } from '../../listings';
 
 const PHOTO_TIPS = [
   'Shoot in daylight or good, even light; avoid flash glare on blanks and spools.',

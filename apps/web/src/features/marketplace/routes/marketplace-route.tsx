@@ -7,19 +7,25 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
-import { SaveSearchButton } from '../../alerts/components/save-search-dialog';
-import { useSession } from '../../auth/api/auth.api';
-import { flattenPages, hasActiveFilters, useListingsInfinite } from '../../listings/api/listing-queries';
-import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
-import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
-import { clearedFilters } from '../../listings/components/listing-filters/active-filters';
-import { ActiveFilterChips } from '../../listings/components/listing-filters/active-filter-chips';
-import { FiltersSheet } from '../../listings/components/listing-filters/filters-sheet';
-import { ListingFilterPanel } from '../../listings/components/listing-filters/listing-filter-panel';
-import { SearchBox } from '../../listings/components/listing-filters/search-box';
-import { SortSelect } from '../../listings/components/listing-filters/sort-select';
-import { useListingFilters } from '../../listings/components/listing-filters/use-listing-filters';
-import { formatListingCount } from '../../listings/lib/listing-count';
+import { SaveSearchButton } from '../../alerts';
+import { useSession } from '../../auth';
+import {
+  flattenPages,
+  hasActiveFilters,
+  useListingsInfinite,
+  ListingGrid,
+  ListingPager,
+  ListingsError,
+  ListingGridSkeleton,
+  clearedFilters,
+  ActiveFilterChips,
+  FiltersSheet,
+  ListingFilterPanel,
+  SearchBox,
+  SortSelect,
+  useListingFilters,
+  formatListingCount,
+} from '../../listings';
 
 /**
  * Back from a listing returns to the same place in the list (lib/list-return-position). Its code

@@ -1,6 +1,6 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
 import { SHELL_MESSAGES } from '@castline/shared';
-import { PackageSearch, X } from 'lucide-react';
+import { HandCoins, PackageSearch, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -9,15 +9,21 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/auth.api';
-import { useListing, useListingViewBeacon } from '../../listings/api/listing-detail.api';
-import { ListingActionBar, listingRolesOf } from '../../listings/components/detail/listing-action-bar';
-import { ListingGallery } from '../../listings/components/detail/listing-gallery';
-import { ListingDescription, ListingOverview } from '../../listings/components/detail/listing-overview';
-import { ListingSpecs } from '../../listings/components/detail/listing-specs';
-import { TransactionRating } from '../../listings/components/detail/rating-control';
-import { SellerCard } from '../../listings/components/detail/seller-card';
-import { SimilarListingsRow } from '../../listings/components/detail/similar-listings-row';
+import { useSession } from '../../auth';
+import { MakeOfferButton } from '../../offers';
+import {
+  useListing,
+  useListingViewBeacon,
+  ListingActionBar,
+  listingRolesOf,
+  ListingGallery,
+  ListingDescription,
+  ListingOverview,
+  ListingSpecs,
+  TransactionRating,
+  SellerCard,
+  SimilarListingsRow,
+} from '../../listings';
 
 interface CloseState {
   fromProfile?: unknown;
@@ -118,7 +124,16 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
         <ListingGallery images={listing.images} title={listing.title} />
         <div className="flex min-w-0 flex-col gap-5">
           <ListingOverview listing={listing} isOwner={isOwner} />
-          <ListingActionBar listing={listing} user={user} />
+          <ListingActionBar
+            listing={listing}
+            user={user}
+            offerAction={(signInFirst) => (
+              <MakeOfferButton listing={listing} signedIn={user !== null} onSignInFirst={signInFirst}>
+                <HandCoins aria-hidden="true" size={18} />
+                Make an offer
+              </MakeOfferButton>
+            )}
+          />
           <TransactionRating listing={listing} user={user} />
           <SellerCard seller={listing.seller} isOwner={isOwner} />
         </div>

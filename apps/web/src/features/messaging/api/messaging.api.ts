@@ -19,8 +19,8 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
-import { notificationKeys, unreadKey } from '../../notifications/api/notification-keys';
-import { rememberPresence } from '../../presence/api/presence.api';
+import { notificationKeys, unreadKey } from '../../../lib/notification-keys';
+import { rememberPresence } from '../../presence';
 import type { ThreadData } from './message-cache';
 import { storeMessage, storeMessagesRead, threadMessages } from './message-cache';
 import { messagingKeys } from './messaging-keys';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useRealtimeClient } from '../../../lib/realtime';
-import { isMemberId } from '../../presence/api/presence.api';
+import { isMemberId } from '../../presence';
 import { TYPING } from './typing-store';
 
 /**

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { PresenceDot } from '../../presence/components/presence-label';
+import { PresenceDot } from '../../presence';
 import { useConversations } from '../api/messaging.api';
 import { useDebounced } from '../lib/use-debounced';
 

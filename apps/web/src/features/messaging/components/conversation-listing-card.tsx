@@ -2,8 +2,7 @@ import type { ListingDto, ListingSummaryDto } from '@castline/shared';
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { formatPrice } from '../../listings/components/listing-card';
-import { ListingImage } from '../../listings/components/listing-image';
+import { formatPrice, ListingImage } from '../../listings';
 
 /** The card shape of a full listing (the one a conversation is being started from). */
 export function listingSummaryOf(listing: ListingDto): ListingSummaryDto {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
-import { ReportButton } from '../../reports/components/report-button';
+import { ReportButton } from '../../reports';
 import type { OutgoingMessage } from '../api/outbox';
 import { dayKey, dayLabel, timeOfDay } from '../lib/day-label';
 import { MessageContent } from './message-content';

@@ -18,7 +18,7 @@ import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { buildListingDto } from '../../listings/lib/testing/listing-fixture';
-import { unreadKey } from '../../notifications/api/notification-keys';
+import { unreadKey } from '../../../lib/notification-keys';
 import {
   buildConversation,
   buildDetail,

@@ -6,8 +6,7 @@ import type {
 } from '@castline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateForumLists } from '../../forum/api/forum.api';
-import { forumKeys } from '../../forum/api/forum-keys';
+import { invalidateForumLists, forumKeys } from '../../forum';
 
 export const ADMIN_FORUM_PAGE_SIZE = 10;
 

@@ -19,9 +19,8 @@ import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
-import { POST_UPDATED, updateFailureMessage } from '../../forum/components/edit-post-dialog';
-import { usePost, useUpdatePost } from '../../forum/api/forum.api';
-import { SelectField, TextAreaField } from '../../listings/components/listing-form/fields';
+import { POST_UPDATED, updateFailureMessage, usePost, useUpdatePost } from '../../forum';
+import { SelectField, TextAreaField } from '../../listings';
 import { adminForumKeys } from '../api/forum-admin.api';
 import { humanize } from './moderation-ui';
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { TextAreaField } from '../../listings/components/listing-form/fields';
+import { TextAreaField } from '../../listings';
 import { useReviewQueueItem } from '../api/moderation.api';
 import { ENTITY_LABELS } from './moderation-labels';
 

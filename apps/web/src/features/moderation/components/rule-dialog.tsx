@@ -18,7 +18,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
-import { CheckboxGroup, SelectField } from '../../listings/components/listing-form/fields';
+import { CheckboxGroup, SelectField } from '../../listings';
 import { useCreateRule, useUpdateRule } from '../api/moderation.api';
 import { entityLabel } from './moderation-labels';
 

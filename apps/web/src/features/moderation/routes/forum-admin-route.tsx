@@ -14,8 +14,8 @@ import type { TabItem } from '../../../components/ui/tabs';
 import { useActiveTab } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { useToast } from '../../../components/ui/toaster';
-import { useSession } from '../../auth/api/auth.api';
-import { useUpdatePost } from '../../forum/api/forum.api';
+import { useSession } from '../../auth';
+import { useUpdatePost } from '../../forum';
 import {
   useAdminDeleteComment,
   useAdminForumComments,

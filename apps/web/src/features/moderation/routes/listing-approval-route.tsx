@@ -17,9 +17,7 @@ import { PageNav } from '../../../components/ui/page-nav';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { TextAreaField } from '../../listings/components/listing-form/fields';
-import { formatPrice } from '../../listings/components/listing-card';
-import { ListingImage } from '../../listings/components/listing-image';
+import { TextAreaField, formatPrice, ListingImage } from '../../listings';
 import { usePendingListings, useReviewListing } from '../api/moderation.api';
 import {
   ListSkeleton,

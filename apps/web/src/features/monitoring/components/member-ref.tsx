@@ -1,6 +1,6 @@
 import { hasPermissions } from '@castline/shared';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/api/auth.api';
+import { useSession } from '../../auth';
 
 /**
  * The member an error or event came from, by id (a link to their admin page for users.read), or

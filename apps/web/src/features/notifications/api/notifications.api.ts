@@ -10,8 +10,8 @@ import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client';
-import { alertKeys } from '../../alerts/api/alert-keys';
-import { notificationKeys, unreadKey } from './notification-keys';
+import { alertKeys } from '../../alerts';
+import { notificationKeys, unreadKey } from '../../../lib/notification-keys';
 
 /** When each query client (one per app, one per test) last asked the server to sync. */
 const lastSyncAt = new WeakMap<QueryClient, number>();

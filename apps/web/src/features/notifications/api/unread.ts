@@ -2,7 +2,7 @@ import type { UnreadCountsDto } from '@castline/shared';
 import { NOTIFICATION_LIMITS } from '@castline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { unreadKey } from './notification-keys';
+import { unreadKey } from '../../../lib/notification-keys';
 
 export function fetchUnreadCounts(signal?: AbortSignal): Promise<UnreadCountsDto> {
   return api.get<UnreadCountsDto>('/api/me/unread', signal);

@@ -11,8 +11,8 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from '../../listings/api/listing-queries';
-import { notificationKeys } from '../../notifications/api/notification-keys';
+import { listingKeys } from '../../listings';
+import { notificationKeys } from '../../../lib/notification-keys';
 import { OFFERS_PAGE_SIZE, offerKeys } from './offer-keys';
 
 export type OfferRole = 'received' | 'made';

@@ -16,9 +16,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/auth.api';
-import { fetchListings, listingKeys, nextPageOf } from '../../listings/api/listing-queries';
-import { messagingKeys } from '../../messaging/api/messaging-keys';
+import { authKeys } from '../../auth';
+import { fetchListings, listingKeys, nextPageOf } from '../../listings';
+import { messagingKeys } from '../../messaging';
 
 export const profileKeys = {
   all: ['profiles'] as const,

@@ -4,7 +4,7 @@ import type { ChangeEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { isAbortError, uploadProductImage } from '../../listings/api/upload';
+import { isAbortError, uploadProductImage } from '../../listings';
 import { ProfileAvatar } from './profile-avatar';
 
 interface AvatarFieldProps {

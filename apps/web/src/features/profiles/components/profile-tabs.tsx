@@ -16,11 +16,16 @@ import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
-import { flattenPages, useMyFavorites } from '../../listings/api/listing-queries';
-import { ListingGrid, ListingPager, ListingsError } from '../../listings/components/listing-grid';
-import { ListingGridSkeleton } from '../../listings/components/listing-grid-skeleton';
-import { NotificationsFeed } from '../../notifications/components/notifications-feed';
-import { OffersList } from '../../offers/components/offers-list';
+import {
+  flattenPages,
+  useMyFavorites,
+  ListingGrid,
+  ListingPager,
+  ListingsError,
+  ListingGridSkeleton,
+} from '../../listings';
+import { NotificationsFeed } from '../../notifications';
+import { OffersList } from '../../offers';
 import { useProfileListings } from '../api/profiles.api';
 import { MemberPosts } from './member-posts';
 

@@ -11,7 +11,8 @@ import { Card } from '../../../components/ui/card';
 import { CardSkeleton, LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useRealtimeEvent } from '../../../lib/realtime';
-import { useSession } from '../../auth/api/auth.api';
+import { useSession } from '../../auth';
+import { loadForumSidebar } from '../../forum';
 import { profileKeys, useProfile } from '../api/profiles.api';
 import type { HeaderFields } from '../components/profile-header';
 import { displayName, ProfileHeader, ProfileStats, StatsSkeleton } from '../components/profile-header';
@@ -25,7 +26,7 @@ export { initialsOf } from '../components/profile-avatar';
  * profile works without it.
  */
 const TopContributors = lazy<ComponentType>(() =>
-  import('../../forum/components/forum-sidebar').then(
+  loadForumSidebar().then(
     (module) => ({ default: module.TopContributors }),
     () => ({ default: () => null }),
   ),

@@ -11,7 +11,7 @@ import type {
 } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
-import { authKeys } from '../../auth/api/auth.api';
+import { authKeys } from '../../auth';
 
 export const settingsKeys = {
   all: ['settings'] as const,

@@ -8,8 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { ProfileAvatar } from '../../profiles/components/profile-avatar';
-import { useBlockedMembers, useToggleBlock } from '../../profiles/api/profiles.api';
+import { ProfileAvatar, useBlockedMembers, useToggleBlock } from '../../profiles';
 import { SettingsSection } from './settings-section';
 
 /** The members you blocked, each with 'Unblock'. */

@@ -1,7 +1,8 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
 import { canManageListing, canMarkListingSold, isListingOwner } from '@castline/shared';
-import { Bookmark, Heart, HandCoins, MessageCircle, Pencil, Share2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Pencil, Share2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toaster';
@@ -9,8 +10,7 @@ import { cn } from '../../../../lib/cn';
 import { errorMessage, isApiError } from '../../../../lib/api-client';
 import { formatCount } from '../../../../lib/format-number';
 import type { FromState } from '../../../../lib/redirect-target';
-import { MakeOfferButton } from '../../../offers/components/make-offer-button';
-import { ReportButton } from '../../../reports/components/report-button';
+import { ReportButton } from '../../../reports';
 import type { ListingReaction } from '../../api/listing-actions';
 import { reactionOf, useToggleReaction } from '../../api/listing-actions';
 import { DeleteListingButton } from './delete-listing-dialog';
@@ -154,13 +154,18 @@ interface ListingActionBarProps {
   listing: ListingDto;
   /** The signed-in member, or null for a guest. */
   user: CurrentUserDto | null;
+  /**
+   * The visitor's 'Make an offer' beside 'Message seller' while the listing is for sale (the
+   * offers feature's button, composed by the page); `signInFirst` sends a guest to sign in.
+   */
+  offerAction?: ((signInFirst: () => void) => ReactNode) | undefined;
 }
 
 /**
  * The page's actions. Visitors: Message seller, Make an offer, Like, Favourite, Share. The seller:
  * Edit, Mark as sold, Delete, Share (and the counts). Moderators also get Edit and Delete.
  */
-export function ListingActionBar({ listing, user }: ListingActionBarProps) {
+export function ListingActionBar({ listing, user, offerAction }: ListingActionBarProps) {
   const { isOwner, canManage, canMarkSold } = listingRolesOf(user, listing);
   // The thread remembers the listing it started from (the first message carries it).
   const sellerPath = `/messages/${encodeURIComponent(listing.seller_id)}?listing=${encodeURIComponent(listing.id)}`;
@@ -169,17 +174,12 @@ export function ListingActionBar({ listing, user }: ListingActionBarProps) {
   return (
     <div className="flex flex-col gap-3">
       {!isOwner && (
-        <div className={cn('grid gap-2', !listing.sold && 'sm:grid-cols-2')}>
+        <div className={cn('grid gap-2', !listing.sold && offerAction && 'sm:grid-cols-2')}>
           <Link to={sellerPath} className={buttonClasses({ fullWidth: true })}>
             <MessageCircle aria-hidden="true" size={18} />
             Message seller
           </Link>
-          {!listing.sold && (
-            <MakeOfferButton listing={listing} signedIn={user !== null} onSignInFirst={signInFirst}>
-              <HandCoins aria-hidden="true" size={18} />
-              Make an offer
-            </MakeOfferButton>
-          )}
+          {!listing.sold && offerAction?.(signInFirst)}
         </div>
       )}
 

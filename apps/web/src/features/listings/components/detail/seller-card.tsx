@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
 import { MemberAvatar } from '../../../../components/ui/member-avatar';
 import { formatLongDate } from '../../../../lib/format-date';
-import { PresenceLabel } from '../../../presence/components/presence-label';
+import { PresenceLabel } from '../../../presence';
 import { formatRating, formatSales } from './listing-format';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -19,8 +19,8 @@ import { ToastScope, useToastScope } from '../../../../components/ui/toast-scope
 import { useToast } from '../../../../components/ui/toaster';
 import { isApiError } from '../../../../lib/api-client';
 import { useListingsRequireApproval } from '../../../../lib/site-settings';
-import { useSession } from '../../../auth/api/auth.api';
-import { LocationField } from '../../../places/components/location-field';
+import { useSession } from '../../../auth';
+import { LocationField } from '../../../places';
 import { useCreateListing, useUpdateListing } from '../../api/listing-mutations';
 import { formApprovalText } from '../../lib/approval-texts';
 import type { ImageListState } from '../../lib/image-list';

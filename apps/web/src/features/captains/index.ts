@@ -1,0 +1,2 @@
+/** The captains feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
+export { CaptainsClubRoute } from './routes/captains-club-route';

@@ -1,0 +1,2 @@
+/** The home feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
+export { HomeRoute } from './routes/home-route';

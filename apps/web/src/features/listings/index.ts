@@ -1,0 +1,48 @@
+/** The listings feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
+export { listingQueryOptions, useListing, useListingViewBeacon } from './api/listing-detail.api';
+export {
+  DEFAULT_RADIUS_MILES,
+  EMPTY_FILTERS,
+  fetchListings,
+  flattenPages,
+  hasActiveFilters,
+  listingKeys,
+  nextPageOf,
+  normalizeFilters,
+  searchStringFromFilters,
+  useHomeListings,
+  useListingsInfinite,
+  useMyFavorites,
+  useSellerListings,
+} from './api/listing-queries';
+export type { ListingFilters } from './api/listing-queries';
+export { isAbortError, uploadProductImage } from './api/upload';
+export { ListingActionBar, listingRolesOf } from './components/detail/listing-action-bar';
+export { ListingGallery } from './components/detail/listing-gallery';
+export { ListingDescription, ListingOverview } from './components/detail/listing-overview';
+export { ListingSpecs } from './components/detail/listing-specs';
+export { TransactionRating } from './components/detail/rating-control';
+export { SellerCard } from './components/detail/seller-card';
+export { SimilarListingsRow } from './components/detail/similar-listings-row';
+export { thumbnailUrl } from './components/image-upload/photo-grid';
+export { UploadQueue } from './components/image-upload/upload-queue';
+export { useImageUploads } from './components/image-upload/use-image-uploads';
+export { formatPrice } from './components/listing-card';
+export { ActiveFilterChips } from './components/listing-filters/active-filter-chips';
+export { activeFilters, clearedFilters } from './components/listing-filters/active-filters';
+export { FiltersSheet } from './components/listing-filters/filters-sheet';
+export { ListingFilterPanel } from './components/listing-filters/listing-filter-panel';
+export { SearchBox } from './components/listing-filters/search-box';
+export { SortSelect } from './components/listing-filters/sort-select';
+export { useDebouncedDraft } from './components/listing-filters/use-debounced-draft';
+export { useListingFilters } from './components/listing-filters/use-listing-filters';
+export { CheckboxGroup, FieldError, SelectField, TextAreaField } from './components/listing-form/fields';
+export { ListingForm } from './components/listing-form/listing-form';
+export { ListingGrid, ListingPager, ListingsError } from './components/listing-grid';
+export { ListingGridSkeleton } from './components/listing-grid-skeleton';
+export { ListingImage, imageVariantUrl } from './components/listing-image';
+export { OwnListingRow } from './components/own-listing-row';
+export { dashboardApprovalText } from './lib/approval-texts';
+export { isMobileDevice } from './lib/device';
+export { canEditListing } from './lib/listing-access';
+export { formatListingCount } from './lib/listing-count';
