@@ -11,6 +11,8 @@ export * from './policies/admin-permissions.js';
 export * from './policies/admin-permission-labels.js';
 export * from './policies/session.policy.js';
 export * from './policies/listing.policy.js';
+export * from './policies/member.policy.js';
+export * from './policies/forum.policy.js';
 export * from './policies/profile.policy.js';
 export * from './schemas/admin.schemas.js';
 export * from './schemas/profiles.schemas.js';

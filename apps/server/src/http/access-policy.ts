@@ -1,5 +1,11 @@
 import type { AdminPermission, CurrentUserDto } from '@castline/shared';
-import { ACCESS_MESSAGES, hasPermissions, isAdmin } from '@castline/shared';
+import {
+  ACCESS_MESSAGES,
+  actsAsAdmin,
+  actsAsCaptain,
+  actsWithPermissions,
+  isBannedMember,
+} from '@castline/shared';
 import { ForbiddenError } from './errors.js';
 
 /**
@@ -14,23 +20,11 @@ export type AuthMode = 'required' | 'optional' | 'admin' | 'captain';
 
 /** A banned member keeps a session for reading but passes no admin or captain guard. */
 export function isBannedActor(actor: Actor): boolean {
-  return actor.status === 'banned';
+  return isBannedMember(actor);
 }
 
-/** The admin check: the is_admin flag and an admin_roles row, and not banned. */
-export function actsAsAdmin(actor: Actor): boolean {
-  return !isBannedActor(actor) && isAdmin(actor);
-}
-
-/** True when the actor acts as an admin and holds every listed permission. */
-export function actsWithPermissions(actor: Actor, required: readonly AdminPermission[]): boolean {
-  return actsAsAdmin(actor) && hasPermissions(actor, required);
-}
-
-/** The captain check: the is_captain flag, and not banned. */
-export function actsAsCaptain(actor: Actor): boolean {
-  return !isBannedActor(actor) && actor.is_captain;
-}
+// The guards read the shared policies (packages/shared/src/policies/member.policy.ts).
+export { actsAsAdmin, actsAsCaptain, actsWithPermissions };
 
 /** Throws 403 unless the actor may use a route guarded by `mode` (and its permissions). */
 export function assertRouteAccess(

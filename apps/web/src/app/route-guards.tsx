@@ -1,5 +1,11 @@
 import type { AdminPermission, CurrentUserDto } from '@castline/shared';
-import { ACCESS_MESSAGES, hasPermissions } from '@castline/shared';
+import {
+  ACCESS_MESSAGES,
+  actsAsAdmin,
+  actsAsCaptain,
+  actsWithPermissions,
+  policyActorOf,
+} from '@castline/shared';
 import { ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -68,9 +74,9 @@ export function RequireAdmin({ permissions = [] }: { permissions?: readonly Admi
   return (
     <WithMember
       render={(user) => {
-        if (!user.is_admin) return <Navigate to="/" replace />;
-        const actor = { is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin };
-        if (!hasPermissions(actor, permissions)) return <AccessDenied />;
+        const actor = policyActorOf(user);
+        if (!actsAsAdmin(actor)) return <Navigate to="/" replace />;
+        if (!actsWithPermissions(actor, permissions)) return <AccessDenied />;
         return <Outlet />;
       }}
     />
@@ -80,6 +86,8 @@ export function RequireAdmin({ permissions = [] }: { permissions?: readonly Admi
 /** The Captain's Club: a guest signs in first; a member without the captain flag goes to the marketplace. */
 export function RequireCaptain() {
   return (
-    <WithMember render={(user) => (user.is_captain ? <Outlet /> : <Navigate to="/marketplace" replace />)} />
+    <WithMember
+      render={(user) => (actsAsCaptain(user) ? <Outlet /> : <Navigate to="/marketplace" replace />)}
+    />
   );
 }

@@ -10,7 +10,13 @@ import type {
   ProductAlertListDto,
   UpdateAlertBody,
 } from '@castline/shared';
-import { ALERT_LIMITS, ALERT_MESSAGES as M, hasAlertCriteria, OFFER_MESSAGES } from '@castline/shared';
+import {
+  ALERT_LIMITS,
+  ALERT_MESSAGES as M,
+  hasAlertCriteria,
+  OFFER_MESSAGES,
+  isBannedMember,
+} from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { unreadCounts } from '../notifications/index.js';
@@ -50,7 +56,7 @@ function criteriaOf(filters: AlertFilters): AlertFilters {
 }
 
 function assertNotBanned(actor: Actor): void {
-  if (actor.status === 'banned') throw new ForbiddenError(OFFER_MESSAGES.banned);
+  if (isBannedMember(actor)) throw new ForbiddenError(OFFER_MESSAGES.banned);
 }
 
 export function createAlertsService({ repository, realtime, logger }: AlertsServiceDeps) {

@@ -20,8 +20,15 @@ import type {
   TrendingPostsDto,
   UpdatePostBody,
 } from '@castline/shared';
-import { FORUM_LIMITS, FORUM_MESSAGES as M } from '@castline/shared';
-import { actsWithPermissions, isBannedActor, type Actor } from '../../http/access-policy.js';
+import {
+  FORUM_LIMITS,
+  FORUM_MESSAGES as M,
+  canManageForumContent,
+  canModerateForum,
+  canSeeForumContent,
+  isBannedMember,
+} from '@castline/shared';
+import type { Actor } from '../../http/access-policy.js';
 import {
   AppError,
   ForbiddenError,
@@ -85,11 +92,6 @@ export interface ForumServiceDeps {
 
 type ContentEntity = 'post' | 'comment' | 'like';
 
-/** Staff who see and manage every post and comment: admins holding forum.manage, not banned. */
-export function moderatesContent(actor: Actor | null): boolean {
-  return actor !== null && actsWithPermissions(actor, ['forum.manage']);
-}
-
 /**
  * The audit entry of a staff member acting on someone else's post or comment (members managing
  * their own content are not audited).
@@ -101,23 +103,6 @@ function staffAudit(
 ): AuditEntry | undefined {
   if (actor.id === authorId) return undefined;
   return { actorId: actor.id, ...entry };
-}
-
-/** Published posts are public; hidden and flagged ones only for their author and staff. */
-function canSeePost(actor: Actor | null, post: { status: string; author_id: string }): boolean {
-  if (post.status === 'published') return true;
-  return actor !== null && (actor.id === post.author_id || moderatesContent(actor));
-}
-
-function canSeeComment(actor: Actor | null, comment: { status: string; author_id: string }): boolean {
-  if (comment.status === 'published') return true;
-  return actor !== null && (actor.id === comment.author_id || moderatesContent(actor));
-}
-
-/** Authors manage their own content; staff manage all. Banned members change nothing. */
-function canManage(actor: Actor | null, authorId: string): boolean {
-  if (!actor || isBannedActor(actor)) return false;
-  return actor.id === authorId || moderatesContent(actor);
 }
 
 /** The values a post held before `changes`, for the fields the change touches that its state carries. */
@@ -159,7 +144,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
   }
 
   function assertNotBanned(actor: Actor): void {
-    if (isBannedActor(actor)) throw new ForbiddenError(M.banned);
+    if (isBannedMember(actor)) throw new ForbiddenError(M.banned);
   }
 
   async function throttle(kind: ForumWriteKind, actor: Actor): Promise<void> {
@@ -175,22 +160,23 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
 
   async function visiblePost(id: string, actor: Actor | null): Promise<PostState> {
     const state = await repository.postState(id);
-    if (!state || !canSeePost(actor, state)) throw new NotFoundError(M.postNotFound);
+    if (!state || !canSeeForumContent(actor, state)) throw new NotFoundError(M.postNotFound);
     return state;
   }
 
   async function detail(id: string, actor: Actor | null): Promise<PostDto> {
     const viewerId = actor?.id ?? null;
     const row = await repository.findPost(id, viewerId);
-    if (!row || !canSeePost(actor, row)) throw new NotFoundError(M.postNotFound);
-    const staff = moderatesContent(actor);
+    if (!row || !canSeeForumContent(actor, row)) throw new NotFoundError(M.postNotFound);
+    const staff = canModerateForum(actor);
     const comments = await repository.comments(id, viewerId, staff);
-    const manage = canManage(actor, row.author_id);
+    const manage = canManageForumContent(actor, { author_id: row.author_id });
     return presentPost(row, comments, {
       canEdit: manage,
       canDelete: manage,
       seesModeration: staff || actor?.id === row.author_id,
-      canDeleteComment: (comment: CommentRow) => canManage(actor, comment.author_id),
+      canDeleteComment: (comment: CommentRow) =>
+        canManageForumContent(actor, { author_id: comment.author_id }),
     });
   }
 
@@ -270,9 +256,10 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     async update(id: string, actor: Actor, readBody: BodyReader<UpdatePostFields>): Promise<PostDto> {
       const state = await visiblePost(id, actor);
       assertNotBanned(actor);
-      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourPost);
+      if (!canManageForumContent(actor, { author_id: state.author_id }))
+        throw new ForbiddenError(M.notYourPost);
       const body = readBody();
-      if (body.status !== undefined && body.status !== state.status && !moderatesContent(actor)) {
+      if (body.status !== undefined && body.status !== state.status && !canModerateForum(actor)) {
         throw new ForbiddenError(M.statusChangeForbidden);
       }
       const changes: PostChanges = {};
@@ -311,7 +298,8 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     async remove(id: string, actor: Actor): Promise<void> {
       const state = await visiblePost(id, actor);
       assertNotBanned(actor);
-      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourPost);
+      if (!canManageForumContent(actor, { author_id: state.author_id }))
+        throw new ForbiddenError(M.notYourPost);
       const audit = staffAudit(actor, state.author_id, {
         action: 'forum.post.delete',
         entityType: 'forum_post',
@@ -344,20 +332,21 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       await publish('comment', postId, actor.id, created.notifications);
       const row = await repository.findComment(created.id, actor.id);
       if (!row) throw new NotFoundError(M.commentNotFound);
-      return presentComment(row, canManage(actor, row.author_id));
+      return presentComment(row, canManageForumContent(actor, { author_id: row.author_id }));
     },
 
     async deleteComment(id: string, actor: Actor): Promise<CommentDeletedDto> {
       const state = await repository.commentState(id);
       if (
         !state ||
-        !canSeePost(actor, { status: state.post_status, author_id: state.post_author_id }) ||
-        !canSeeComment(actor, state)
+        !canSeeForumContent(actor, { status: state.post_status, author_id: state.post_author_id }) ||
+        !canSeeForumContent(actor, state)
       ) {
         throw new NotFoundError(M.commentNotFound);
       }
       assertNotBanned(actor);
-      if (!canManage(actor, state.author_id)) throw new ForbiddenError(M.notYourComment);
+      if (!canManageForumContent(actor, { author_id: state.author_id }))
+        throw new ForbiddenError(M.notYourComment);
       const audit = staffAudit(actor, state.author_id, {
         action: 'forum.comment.delete',
         entityType: 'forum_comment',
@@ -386,8 +375,8 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       const state = await repository.commentState(id);
       if (
         !state ||
-        !canSeePost(actor, { status: state.post_status, author_id: state.post_author_id }) ||
-        !canSeeComment(actor, state)
+        !canSeeForumContent(actor, { status: state.post_status, author_id: state.post_author_id }) ||
+        !canSeeForumContent(actor, state)
       ) {
         throw new NotFoundError(M.commentNotFound);
       }

@@ -24,6 +24,7 @@ import {
   LISTING_MESSAGES as M,
   LISTING_POLICY_MESSAGES,
   parsePriceRange,
+  isBannedMember,
 } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import {
@@ -73,10 +74,6 @@ function listingWritten(listingId: string, fields: ListingFields): ListingWritte
 
 function invalidFilter(path: string): ValidationError {
   return new ValidationError(M.invalidFilter, [{ path, message: M.invalidFilter }]);
-}
-
-function isBanned(actor: Actor): boolean {
-  return actor.status === 'banned';
 }
 
 /** The audit entry of staff changing someone else's listing; none when sellers manage their own. */
@@ -145,7 +142,7 @@ export function createListingsService({
   }
 
   function assertNotBanned(actor: Actor): void {
-    if (isBanned(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
+    if (isBannedMember(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
   }
 
   return {

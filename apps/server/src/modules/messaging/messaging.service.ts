@@ -18,6 +18,7 @@ import {
   conversationIdFor,
   LISTING_POLICY_MESSAGES,
   MESSAGING_MESSAGES as M,
+  isBannedMember,
 } from '@castline/shared';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
@@ -137,7 +138,7 @@ export function createMessagingService({
       actor: Actor,
       readBody: BodyReader<SendMessageBody>,
     ): Promise<{ message: MessageDto; created: boolean }> {
-      if (actor.status === 'banned') throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
+      if (isBannedMember(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
       const body = readBody();
       const recipientId = body.recipient_id.toLowerCase();
       if (recipientId === actor.id) throw cannotMessageSelf('recipient_id');

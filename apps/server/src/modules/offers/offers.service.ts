@@ -16,6 +16,7 @@ import {
   LISTING_MESSAGES,
   OFFER_MESSAGES as M,
   OPEN_OFFER_STATUSES,
+  isBannedMember,
 } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
@@ -125,7 +126,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
   }
 
   function assertNotBanned(actor: Actor): void {
-    if (actor.status === 'banned') throw new ForbiddenError(M.banned);
+    if (isBannedMember(actor)) throw new ForbiddenError(M.banned);
   }
 
   /** The listing when the caller may see it; otherwise 404 Product not found. */

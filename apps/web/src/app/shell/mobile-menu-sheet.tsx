@@ -1,3 +1,4 @@
+import { actsAsAdmin, actsAsCaptain, policyActorOf } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
 import { Anchor, Bell, Home, Info, LogIn, LogOut, MessagesSquare, Shield, SquarePen } from 'lucide-react';
 import { useState } from 'react';
@@ -128,15 +129,15 @@ export function MobileMenuSheet({ user }: { user: CurrentUserDto | null }) {
             </Button>
           )}
 
-          {user && (user.is_admin || user.is_captain) && (
+          {user && (actsAsAdmin(policyActorOf(user)) || actsAsCaptain(user)) && (
             <div className="flex flex-col gap-1 border-t border-line pt-4">
-              {user.is_admin && (
+              {actsAsAdmin(policyActorOf(user)) && (
                 <Link to="/admin" onClick={close} className={ROW}>
                   <Shield aria-hidden="true" size={18} />
                   Admin Dashboard
                 </Link>
               )}
-              {user.is_captain && (
+              {actsAsCaptain(user) && (
                 <Link to="/captains-club" onClick={close} className={ROW}>
                   <Anchor aria-hidden="true" size={18} />
                   Captain&apos;s Club

@@ -1,3 +1,4 @@
+import { actsAsAdmin, actsAsCaptain, policyActorOf } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
 import { Anchor, LayoutDashboard, LogOut, MessagesSquare, Settings, Shield, UserRound } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -24,8 +25,8 @@ function menuLinks(user: CurrentUserDto): { to: string; label: string; icon: Luc
     { to: '/messages', label: 'Messages', icon: MessagesSquare },
     { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
     { to: '/settings', label: 'Settings', icon: Settings },
-    ...(user.is_admin ? [{ to: '/admin', label: 'Admin', icon: Shield }] : []),
-    ...(user.is_captain ? [{ to: '/captains-club', label: "Captain's Club", icon: Anchor }] : []),
+    ...(actsAsAdmin(policyActorOf(user)) ? [{ to: '/admin', label: 'Admin', icon: Shield }] : []),
+    ...(actsAsCaptain(user) ? [{ to: '/captains-club', label: "Captain's Club", icon: Anchor }] : []),
   ];
 }
 

@@ -44,5 +44,4 @@ export { ListingImage, imageVariantUrl } from './components/listing-image';
 export { OwnListingRow } from './components/own-listing-row';
 export { dashboardApprovalText } from './lib/approval-texts';
 export { isMobileDevice } from './lib/device';
-export { canEditListing } from './lib/listing-access';
 export { formatListingCount } from './lib/listing-count';

@@ -1,5 +1,5 @@
 import type { AdminUserDetailDto, CurrentUserDto } from '@castline/shared';
-import { hasPermissions } from '@castline/shared';
+import { actsWithPermissions, policyActorOf } from '@castline/shared';
 import { ExternalLink, ShieldBan, ShieldCheck, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
@@ -123,12 +123,10 @@ export function AdminUserRoute() {
 function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: CurrentUserDto | null }) {
   const [banOpen, setBanOpen] = useState(false);
   const [unbanOpen, setUnbanOpen] = useState(false);
-  const actor = viewer
-    ? { is_admin: viewer.is_admin, permissions: viewer.permissions, hasAdminRole: viewer.is_admin }
-    : null;
-  const canBan = hasPermissions(actor, ['users.ban']);
-  const canChangeRoles = hasPermissions(actor, ['users.roles']);
-  const canReadAudit = hasPermissions(actor, ['audit.read']);
+  const actor = policyActorOf(viewer);
+  const canBan = actsWithPermissions(actor, ['users.ban']);
+  const canChangeRoles = actsWithPermissions(actor, ['users.roles']);
+  const canReadAudit = actsWithPermissions(actor, ['audit.read']);
   const isSelf = viewer?.id === user.id;
   const banned = user.status === 'banned';
   const ban = user.active_ban;

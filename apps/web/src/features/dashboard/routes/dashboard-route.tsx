@@ -1,3 +1,4 @@
+import { actsAsAdmin, actsAsCaptain, policyActorOf } from '@castline/shared';
 import type { CurrentUserDto, ProfileRole } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
@@ -55,7 +56,9 @@ const ROLE_LABELS: Record<ProfileRole, string> = {
 };
 
 /** The member's shortcuts; the club and the admin area only for those who may enter them. */
-export function quickActionsFor(user: Pick<CurrentUserDto, 'is_captain' | 'is_admin'>): QuickAction[] {
+export function quickActionsFor(
+  user: Pick<CurrentUserDto, 'id' | 'status' | 'is_captain' | 'is_admin' | 'permissions'>,
+): QuickAction[] {
   const actions: QuickAction[] = [
     {
       to: '/marketplace/new',
@@ -90,7 +93,7 @@ export function quickActionsFor(user: Pick<CurrentUserDto, 'is_captain' | 'is_ad
       icon: Settings,
     },
   ];
-  if (user.is_captain) {
+  if (actsAsCaptain(user)) {
     actions.push({
       to: '/captains-club',
       label: "Captain's Club",
@@ -98,7 +101,7 @@ export function quickActionsFor(user: Pick<CurrentUserDto, 'is_captain' | 'is_ad
       icon: Anchor,
     });
   }
-  if (user.is_admin) {
+  if (actsAsAdmin(policyActorOf(user))) {
     actions.push({
       to: '/admin',
       label: 'Admin Dashboard',

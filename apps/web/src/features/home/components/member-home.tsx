@@ -1,3 +1,4 @@
+import { actsAsCaptain } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
 import { PackagePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -28,7 +29,7 @@ export function MemberHome({ user }: { user: CurrentUserDto }) {
               Good to see you, {user.username}
             </h1>
             <p className="text-ink-muted">
-              {user.is_captain
+              {actsAsCaptain(user)
                 ? 'Your gear, conversations, offers and alert matches at a glance.'
                 : 'Your gear, conversations and offers at a glance.'}
             </p>
@@ -39,7 +40,7 @@ export function MemberHome({ user }: { user: CurrentUserDto }) {
           List My Gear
         </Link>
       </header>
-      <Suspense fallback={<MemberSectionsSkeleton captain={user.is_captain} />}>
+      <Suspense fallback={<MemberSectionsSkeleton captain={actsAsCaptain(user)} />}>
         <MemberSections user={user} />
       </Suspense>
       <HomeListingRows className="pt-4" />

@@ -1,3 +1,4 @@
+import { actsAsCaptain } from '@castline/shared';
 import type { AlertMatchDto, ConversationDto, CurrentUserDto, OfferDto, OfferStatus } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import { BellRing, HandCoins, MessagesSquare, PackageOpen, PackagePlus, Store } from 'lucide-react';
@@ -42,7 +43,7 @@ export function MemberSections({ user }: { user: CurrentUserDto }) {
       <YourListings userId={user.id} />
       <Conversations viewerId={user.id} />
       <OpenOffers />
-      {user.is_captain && <AlertMatches />}
+      {actsAsCaptain(user) && <AlertMatches />}
     </div>
   );
 }

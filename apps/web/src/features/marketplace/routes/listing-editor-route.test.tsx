@@ -1,5 +1,5 @@
 import type { ListingBody } from '@castline/shared';
-import { LISTING_MESSAGES, OTHER_BRAND, SHELL_MESSAGES } from '@castline/shared';
+import { LISTING_MESSAGES, LISTING_POLICY_MESSAGES, OTHER_BRAND, SHELL_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
@@ -124,6 +124,20 @@ describe('edit listing page', () => {
       'href',
       `/marketplace/${LISTING_ID}`,
     );
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('tells a suspended seller why their listing cannot be edited', async () => {
+    renderRoute(<EditListingRoute />, {
+      path: '/marketplace/:id/edit',
+      initialEntry: EDIT_PATH,
+      session: { ...memberSession, user: { ...member, status: 'banned' } },
+      server: { [`GET ${LISTING_API}`]: { body: buildListingDto({ seller_id: member.id }) } },
+    });
+
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('Your account is suspended');
+    expect(panel).toHaveTextContent(LISTING_POLICY_MESSAGES.banned);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,13 @@
 import type { ListingDto } from '@castline/shared';
-import { LISTING_MESSAGES, SHELL_MESSAGES } from '@castline/shared';
+import {
+  LISTING_MESSAGES,
+  LISTING_POLICY_MESSAGES,
+  SHELL_MESSAGES,
+  canManageListing,
+  isBannedMember,
+  isListingOwner,
+  policyActorOf,
+} from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Camera, PackageSearch, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,7 +20,7 @@ import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth';
-import { listingQueryOptions, ListingForm, canEditListing } from '../../listings';
+import { listingQueryOptions, ListingForm } from '../../listings';
 
 const PHOTO_TIPS = [
   'Shoot in daylight or good, even light; avoid flash glare on blanks and spools.',
@@ -106,14 +114,19 @@ function LoadFailure({ message }: { message: string }) {
 }
 
 /** 403: the listing belongs to someone else. */
-function NotYourListing({ listing }: { listing: ListingDto }) {
+/** Why the form is not shown: someone else's listing, or the seller's account is suspended. */
+function NotYourListing({ listing, suspended }: { listing: ListingDto; suspended: boolean }) {
   return (
     <Card role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
         <ShieldX aria-hidden="true" size={28} />
       </span>
-      <h2 className="text-lg font-semibold">This is not your listing</h2>
-      <p className="text-ink-muted">{LISTING_MESSAGES.notYourListing}</p>
+      <h2 className="text-lg font-semibold">
+        {suspended ? 'Your account is suspended' : 'This is not your listing'}
+      </h2>
+      <p className="text-ink-muted">
+        {suspended ? LISTING_POLICY_MESSAGES.banned : LISTING_MESSAGES.notYourListing}
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link
           to={`/marketplace/${encodeURIComponent(listing.id)}`}
@@ -178,11 +191,14 @@ export function EditListingRoute() {
     );
   }
 
-  const user = session.data?.user;
-  if (!user || !canEditListing(user, listing.data)) {
+  const actor = policyActorOf(session.data?.user);
+  if (!canManageListing(actor, listing.data)) {
     return (
       <EditorPage title="Edit Listing">
-        <NotYourListing listing={listing.data} />
+        <NotYourListing
+          listing={listing.data}
+          suspended={isListingOwner(actor, listing.data) && isBannedMember(actor)}
+        />
       </EditorPage>
     );
   }

@@ -1,5 +1,11 @@
 import type { AdminForumCommentDto, AdminForumPostDto, PostStatus } from '@castline/shared';
-import { FORUM_LIMITS, FORUM_MESSAGES, hasPermissions, POST_STATUSES } from '@castline/shared';
+import {
+  FORUM_LIMITS,
+  FORUM_MESSAGES,
+  POST_STATUSES,
+  canModerateForum,
+  policyActorOf,
+} from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Heart, MessageSquare, MessagesSquare, Search, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
@@ -357,10 +363,7 @@ export function ForumAdminRoute() {
   const tab = useActiveTab(TABS) ?? 'posts';
   const { data } = useSession();
   const user = data?.user ?? null;
-  const canModerate = hasPermissions(
-    user ? { is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin } : null,
-    ['forum.manage'],
-  );
+  const canModerate = canModerateForum(policyActorOf(user));
 
   return (
     <>

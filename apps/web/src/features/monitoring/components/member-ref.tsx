@@ -1,4 +1,4 @@
-import { hasPermissions } from '@castline/shared';
+import { actsWithPermissions, policyActorOf } from '@castline/shared';
 import { Link } from 'react-router';
 import { useSession } from '../../auth';
 
@@ -10,10 +10,7 @@ export function MemberRef({ userId }: { userId: string | null }) {
   const { data } = useSession();
   const user = data?.user ?? null;
   if (!userId) return <span className="text-ink-muted">Not signed in</span>;
-  const canOpen = hasPermissions(
-    user ? { is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin } : null,
-    ['users.read'],
-  );
+  const canOpen = actsWithPermissions(policyActorOf(user), ['users.read']);
   const label = <code className="font-mono text-xs break-all">{userId}</code>;
   return canOpen ? (
     <Link

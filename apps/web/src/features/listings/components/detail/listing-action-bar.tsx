@@ -1,5 +1,5 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
-import { canManageListing, canMarkListingSold, isListingOwner } from '@castline/shared';
+import { canManageListing, canMarkListingSold, isListingOwner, policyActorOf } from '@castline/shared';
 import { Bookmark, Heart, MessageCircle, Pencil, Share2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -23,13 +23,7 @@ import { MarkSoldButton } from './mark-sold-button';
  * may do neither.
  */
 export function listingRolesOf(user: CurrentUserDto | null, listing: ListingDto) {
-  const actor = user && {
-    id: user.id,
-    status: user.status,
-    is_admin: user.is_admin,
-    permissions: user.permissions,
-    hasAdminRole: user.is_admin,
-  };
+  const actor = policyActorOf(user);
   return {
     isOwner: isListingOwner(actor, listing),
     canManage: canManageListing(actor, listing),

@@ -1,4 +1,5 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
+import { canRateTransaction, policyActorOf } from '@castline/shared';
 import { Star } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -101,8 +102,8 @@ export function TransactionRating({ listing, user }: { listing: ListingDto; user
   if (!isBuyer && !(isSeller && listing.transaction_rating !== null)) return null;
 
   if (isBuyer && listing.transaction_rating === null) {
-    // A suspended member cannot rate (the server refuses it too).
-    if (user.status === 'banned') return null;
+    // A suspended member cannot rate (the server reads the same rule).
+    if (!canRateTransaction(policyActorOf(user), listing)) return null;
     return (
       <Card className="p-4 sm:p-5">
         <RatingForm listing={listing} />
