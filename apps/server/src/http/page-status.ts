@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canViewListing, ListingIdParams, matchPage, PostIdParams, type PageMatch } from '@castline/shared';
 import type { Database } from '../db/client.js';
+import { listingResourceColumns } from '../db/listing-resource-columns.js';
 import { posts, products } from '../db/schema/index.js';
 import { hasSessionCookie } from './session.js';
 
@@ -25,19 +26,7 @@ const listingPage: SubjectPage = {
   param: 'id',
   validId: (id) => ListingIdParams.safeParse({ id }).success,
   async visibility(db, id) {
-    const [row] = await db
-      .select({
-        seller_id: products.seller_id,
-        deleted: products.deleted,
-        moderation_status: products.moderation_status,
-        visible_in_marketplace: products.visible_in_marketplace,
-        sold: products.sold,
-        buyer_id: products.buyer_id,
-        transaction_rating: products.transaction_rating,
-      })
-      .from(products)
-      .where(eq(products.id, id))
-      .limit(1);
+    const [row] = await db.select(listingResourceColumns).from(products).where(eq(products.id, id)).limit(1);
     if (!row || row.deleted) return null;
     return canViewListing(null, row) ? 'public' : 'restricted';
   },

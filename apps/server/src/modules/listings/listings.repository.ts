@@ -24,6 +24,7 @@ import {
   type Database,
   type Transaction,
 } from '../../db/client.js';
+import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import {
   listingViews,
   messages,
@@ -845,13 +846,7 @@ export function createListingsRepository(db: Database) {
         .select({
           id: products.id,
           title: products.title,
-          seller_id: products.seller_id,
-          deleted: products.deleted,
-          moderation_status: products.moderation_status,
-          visible_in_marketplace: products.visible_in_marketplace,
-          sold: products.sold,
-          buyer_id: products.buyer_id,
-          transaction_rating: products.transaction_rating,
+          ...listingResourceColumns,
           location: products.location,
           location_lat: products.location_lat,
           location_lng: products.location_lng,

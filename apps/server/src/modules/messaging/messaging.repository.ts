@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import { messages, notifications, products, profiles } from '../../db/schema/index.js';
 import { likePattern } from '../../db/like-pattern.js';
 
@@ -146,16 +147,7 @@ export function createMessagingRepository(db: Database) {
 
     async findListingState(id: string): Promise<ListingStateRow | null> {
       const [row] = await db
-        .select({
-          id: products.id,
-          seller_id: products.seller_id,
-          deleted: products.deleted,
-          moderation_status: products.moderation_status,
-          visible_in_marketplace: products.visible_in_marketplace,
-          sold: products.sold,
-          buyer_id: products.buyer_id,
-          transaction_rating: products.transaction_rating,
-        })
+        .select({ id: products.id, ...listingResourceColumns })
         .from(products)
         .where(eq(products.id, id));
       return row ?? null;

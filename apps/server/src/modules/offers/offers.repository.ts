@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OFFER_EXPIRY_MS, OPEN_OFFER_STATUSES, type OfferStatus } from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
+import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import { offers, products, profiles } from '../../db/schema/index.js';
 
 const buyer = alias(profiles, 'buyer');
@@ -131,17 +132,7 @@ export function createOffersRepository(db: Database) {
     /** The listing's state; `lock` holds it (FOR SHARE) so that a sale waits for this transaction. */
     async listingState(executor: Executor, id: string, lock = false): Promise<OfferListingState | null> {
       const query = executor
-        .select({
-          id: products.id,
-          title: products.title,
-          seller_id: products.seller_id,
-          sold: products.sold,
-          deleted: products.deleted,
-          visible_in_marketplace: products.visible_in_marketplace,
-          moderation_status: products.moderation_status,
-          buyer_id: products.buyer_id,
-          transaction_rating: products.transaction_rating,
-        })
+        .select({ id: products.id, title: products.title, ...listingResourceColumns })
         .from(products)
         .where(eq(products.id, id))
         .limit(1);
