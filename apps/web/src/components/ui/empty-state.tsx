@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-interface EmptyStateProps {
+export interface EmptyStateProps {
   icon: LucideIcon;
   /** What is missing, in a few words ("No conversations yet"). */
   title: string;

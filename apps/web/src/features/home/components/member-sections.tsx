@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, CountBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyState, type EmptyStateProps } from '../../../components/ui/empty-state';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
@@ -103,6 +103,14 @@ function MoreLink({ to, label, children }: { to: string; label?: string; childre
   );
 }
 
+function BrowseMarketplace() {
+  return (
+    <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
+      Browse the Marketplace
+    </Link>
+  );
+}
+
 function RowsSkeleton({ label, rows }: { label: string; rows?: number }) {
   return (
     <LoadingSkeleton label={label}>
@@ -122,6 +130,37 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
   );
 }
 
+interface SectionRowsProps<T> {
+  query: { isPending: boolean; isError: boolean; data: unknown; error: unknown; refetch: () => unknown };
+  /** What the skeleton says while the rows load. */
+  loadingLabel: string;
+  /** The failure shown instead of the generic one (listings say it their own way). */
+  failed?: ((error: unknown) => ReactNode) | undefined;
+  items: readonly T[];
+  /** The empty state: what would show here, and where to start. */
+  empty: Pick<EmptyStateProps, 'icon' | 'title' | 'description' | 'action'>;
+  listLabel: string;
+  row: (item: T) => ReactNode;
+}
+
+/** A section's body: loading, failed (with a retry), empty, or its first rows. */
+function SectionRows<T>({ query, loadingLabel, failed, items, empty, listLabel, row }: SectionRowsProps<T>) {
+  if (query.isPending) return <RowsSkeleton label={loadingLabel} />;
+  if (query.isError && !query.data) {
+    return failed ? (
+      failed(query.error)
+    ) : (
+      <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (items.length === 0) return <EmptyState {...empty} headingLevel={3} className="py-8 sm:py-8" />;
+  return (
+    <ul aria-label={listLabel} className="flex flex-col gap-2">
+      {items.slice(0, SHOWN).map(row)}
+    </ul>
+  );
+}
+
 const rowClasses =
   'relative flex items-center gap-3 rounded-xl border border-line p-3 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring';
 /** The row's one link covers the whole row. */
@@ -134,36 +173,30 @@ function YourListings({ userId }: { userId: string }) {
   const listings = useMyListingsForSale(userId);
   const { items, total } = flattenPages(listings.data);
 
-  let body;
-  if (listings.isPending) {
-    body = <RowsSkeleton label="Loading your listings" />;
-  } else if (listings.isError && !listings.data) {
-    body = <ListingsError message={listings.error.message} onRetry={() => void listings.refetch()} />;
-  } else if (total === 0) {
-    body = (
-      <EmptyState
-        icon={PackageOpen}
-        headingLevel={3}
-        title="No gear for sale"
-        description="List a rod, reel or tackle you no longer fish with: it shows here with its status while it is for sale."
-        action={
+  const body = (
+    <SectionRows
+      query={listings}
+      loadingLabel="Loading your listings"
+      failed={() => (
+        <ListingsError message={listings.error?.message ?? ''} onRetry={() => void listings.refetch()} />
+      )}
+      items={items}
+      empty={{
+        icon: PackageOpen,
+        title: 'No gear for sale',
+        description:
+          'List a rod, reel or tackle you no longer fish with: it shows here with its status while it is for sale.',
+        action: (
           <Link to="/marketplace/new" className={buttonClasses()}>
             <PackagePlus aria-hidden="true" size={18} />
             List My Gear
           </Link>
-        }
-        className="py-8 sm:py-8"
-      />
-    );
-  } else {
-    body = (
-      <ul aria-label="Your listings for sale" className="flex flex-col gap-2">
-        {items.slice(0, SHOWN).map((listing) => (
-          <OwnListingRow key={listing.id} listing={listing} from="/" compact />
-        ))}
-      </ul>
-    );
-  }
+        ),
+      }}
+      listLabel="Your listings for sale"
+      row={(listing) => <OwnListingRow key={listing.id} listing={listing} from="/" compact />}
+    />
+  );
 
   return (
     <Section
@@ -188,35 +221,24 @@ function Conversations({ viewerId }: { viewerId: string }) {
   const items = conversations.data?.items ?? [];
   const unread = items.reduce((sum, item) => sum + item.unread_count, 0);
 
-  let body;
-  if (conversations.isPending) {
-    body = <RowsSkeleton label="Loading your conversations" />;
-  } else if (conversations.isError && !conversations.data) {
-    body = <LoadFailed error={conversations.error} onRetry={() => void conversations.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <EmptyState
-        icon={MessagesSquare}
-        headingLevel={3}
-        title="No conversations yet"
-        description="Ask a seller about their gear from any listing's page: your conversations show here, newest first."
-        action={
-          <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
-            Browse the Marketplace
-          </Link>
-        }
-        className="py-8 sm:py-8"
-      />
-    );
-  } else {
-    body = (
-      <ul aria-label="Latest conversations" className="flex flex-col gap-2">
-        {items.slice(0, SHOWN).map((conversation) => (
-          <ConversationRow key={conversation.id} conversation={conversation} viewerId={viewerId} />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <SectionRows
+      query={conversations}
+      loadingLabel="Loading your conversations"
+      items={items}
+      empty={{
+        icon: MessagesSquare,
+        title: 'No conversations yet',
+        description:
+          "Ask a seller about their gear from any listing's page: your conversations show here, newest first.",
+        action: <BrowseMarketplace />,
+      }}
+      listLabel="Latest conversations"
+      row={(conversation) => (
+        <ConversationRow key={conversation.id} conversation={conversation} viewerId={viewerId} />
+      )}
+    />
+  );
 
   return (
     <Section
@@ -400,35 +422,21 @@ function AlertMatches() {
       .catch((error: unknown) => toast.show(errorMessage(error), { tone: 'error' }));
   };
 
-  let body;
-  if (matches.isPending) {
-    body = <RowsSkeleton label="Loading your alert matches" />;
-  } else if (matches.isError && !matches.data) {
-    body = <LoadFailed error={matches.error} onRetry={() => void matches.refetch()} />;
-  } else if (items.length === 0) {
-    body = (
-      <EmptyState
-        icon={BellRing}
-        headingLevel={3}
-        title="No matches yet"
-        description="Save a search in the Marketplace: each new listing that matches it shows here."
-        action={
-          <Link to="/marketplace" className={buttonClasses({ variant: 'secondary' })}>
-            Browse the Marketplace
-          </Link>
-        }
-        className="py-8 sm:py-8"
-      />
-    );
-  } else {
-    body = (
-      <ul aria-label="Latest matches" className="flex flex-col gap-2">
-        {items.slice(0, SHOWN).map((match) => (
-          <MatchRow key={match.id} match={match} onOpen={() => open(match)} />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <SectionRows
+      query={matches}
+      loadingLabel="Loading your alert matches"
+      items={items}
+      empty={{
+        icon: BellRing,
+        title: 'No matches yet',
+        description: 'Save a search in the Marketplace: each new listing that matches it shows here.',
+        action: <BrowseMarketplace />,
+      }}
+      listLabel="Latest matches"
+      row={(match) => <MatchRow key={match.id} match={match} onOpen={() => open(match)} />}
+    />
+  );
 
   return (
     <Section
