@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { DEMO, fillReelListing, signInAs } from './support';
 
 /**
  * HEIC photos (spec 000 §4, §5, §9): on a phone the form converts them to JPEG in the browser
@@ -58,26 +58,6 @@ function recordSentFiles(): void {
   };
 }
 
-async function fillListing(page: Page, title: string): Promise<void> {
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Photographed on a phone: the HEIC photo is converted to JPEG before it goes up.');
-  await page.getByLabel('Category', { exact: true }).selectOption('reels');
-  await page.getByRole('group', { name: 'Gear types' }).getByLabel('Freshwater').check();
-  await page.getByLabel('Price (USD)', { exact: true }).fill('65');
-  await page.getByLabel('Reel brand', { exact: true }).selectOption('Penn');
-  await page.getByLabel('Reel type', { exact: true }).selectOption('spinning');
-  await page.getByLabel('Drag System', { exact: true }).selectOption('star-drag');
-  const location = page.getByRole('combobox', { name: 'Location' });
-  await location.fill('Austin');
-  await page
-    .getByRole('option', { name: /^Austin, TX/ })
-    .first()
-    .click();
-  await expect(location).toHaveValue(/^Austin, TX/);
-}
-
 test('on a phone a HEIC photo is converted to JPEG, uploaded, and the listing is created', async ({
   browser,
   baseURL,
@@ -94,7 +74,14 @@ test('on a phone a HEIC photo is converted to JPEG, uploaded, and the listing is
   await signInAs(page, baseURL!, DEMO.member);
   await page.goto('/marketplace/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Listing' })).toBeVisible();
-  await fillListing(page, title);
+  await fillReelListing(page, {
+    title,
+    description: 'Photographed on a phone: the HEIC photo is converted to JPEG before it goes up.',
+    price: '65',
+    reelBrand: 'Penn',
+    dragSystem: 'star-drag',
+    gearType: 'Freshwater',
+  });
 
   const upload = page.waitForResponse(
     (response) =>

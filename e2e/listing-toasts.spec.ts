@@ -1,29 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { DEMO, fillReelListing, signInAs } from './support';
 
 const PLEASE_WAIT = 'Please wait until your photos have finished uploading.';
 const CREATED = 'Listing created successfully!';
-
-async function fillListing(page: Page, title: string): Promise<void> {
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page
-    .getByLabel('Description', { exact: true })
-    .fill('Light spinning rod, two pieces, cork handle in good shape.');
-  await page.getByLabel('Category', { exact: true }).selectOption('reels');
-  await page.getByRole('group', { name: 'Gear types' }).getByLabel('Freshwater').check();
-  await page.getByLabel('Price (USD)', { exact: true }).fill('45');
-  await page.getByLabel('Reel brand', { exact: true }).selectOption('Shimano');
-  await page.getByLabel('Reel type', { exact: true }).selectOption('spinning');
-  await page.getByLabel('Drag System', { exact: true }).selectOption('single-speed');
-  const location = page.getByRole('combobox', { name: 'Location' });
-  await location.fill('Austin');
-  await page
-    .getByRole('option', { name: /^Austin, TX/ })
-    .first()
-    .click();
-  await expect(location).toHaveValue(/^Austin, TX/);
-}
 
 /** Every toast on screen: each has its own close button. */
 function toasts(page: Page) {
@@ -38,7 +18,14 @@ test('after creating a listing only the success toast shows, not the photos’ s
   await page.goto('/marketplace/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Listing' })).toBeVisible();
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
-  await fillListing(page, `Ultralight spinning reel ${Date.now().toString(36)}${testInfo.project.name[0]}`);
+  await fillReelListing(page, {
+    title: `Ultralight spinning reel ${Date.now().toString(36)}${testInfo.project.name[0]}`,
+    description: 'Light spinning reel, smooth drag, lightly used.',
+    price: '45',
+    reelBrand: 'Shimano',
+    dragSystem: 'single-speed',
+    gearType: 'Freshwater',
+  });
 
   // The photo's upload is held until the member has tried to submit.
   let release: () => void = () => {};

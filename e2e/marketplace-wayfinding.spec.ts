@@ -27,10 +27,35 @@ async function loadAtLeast(page: Page, count: number): Promise<void> {
     .toBeGreaterThanOrEqual(count);
 }
 
+interface Position {
+  scrollY: number;
+  top: number;
+}
+
 /** Where a card sits in the window, and how far the page is scrolled. */
-async function positionOf(page: Page, card: Locator): Promise<{ scrollY: number; top: number }> {
+async function positionOf(page: Page, card: Locator): Promise<Position> {
   const top = await card.evaluate((element) => element.getBoundingClientRect().top);
   return { scrollY: await page.evaluate(() => window.scrollY), top };
+}
+
+/**
+ * Scrolls the `index`th result card into view (at the window's `block`), notes its link's title and
+ * where it sits, then opens it and waits for the listing's heading.
+ */
+async function openResult(
+  page: Page,
+  index: number,
+  block: 'center' | 'start',
+): Promise<{ title: string; before: Position }> {
+  const card = results(page).nth(index);
+  await card.evaluate((element, where) => element.scrollIntoView({ block: where }), block);
+  const link = card.getByRole('link').first();
+  const title = (await link.textContent())!.trim();
+  const before = await positionOf(page, card);
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  return { title, before };
 }
 
 test(
@@ -42,15 +67,8 @@ test(
     await loadAtLeast(page, 40);
 
     // A card well down the second page, in the middle of the window.
-    const card = results(page).nth(29);
-    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const link = card.getByRole('link').first();
-    const title = (await link.textContent())!.trim();
-    const before = await positionOf(page, card);
+    const { title, before } = await openResult(page, 29, 'center');
     expect(before.scrollY).toBeGreaterThan(1500);
-
-    await link.click();
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
@@ -86,14 +104,7 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
     await loadAtLeast(page, 40);
 
-    const card = results(page).nth(29);
-    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const link = card.getByRole('link').first();
-    const title = (await link.textContent())!.trim();
-    const before = await positionOf(page, card);
-
-    await link.click();
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const { title, before } = await openResult(page, 29, 'center');
     // Six minutes on the listing: the list's pages are no longer kept (spec 000 §9: 5 minutes).
     await page.clock.fastForward('06:00');
 
@@ -114,14 +125,7 @@ test('back from a listing keeps the search and its place as well', { tag: '@phon
   await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
   await loadAtLeast(page, 21);
 
-  const card = results(page).nth(17);
-  await card.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const link = card.getByRole('link').first();
-  const title = (await link.textContent())!.trim();
-  const before = await positionOf(page, card);
-
-  await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const { title, before } = await openResult(page, 17, 'start');
   // The listing's own Close goes back the same way.
   await page.getByRole('button', { name: 'Close' }).first().click();
   await expect(page).toHaveURL(/\/marketplace\?category=reels$/);

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, isPhone, signInAs } from './support';
-
-/** Picks the first suggestion of a place combobox after typing `text`. */
-async function choosePlace(page: Page, label: string, text: string, option: RegExp): Promise<void> {
-  const field = page.getByRole('combobox', { name: label });
-  await field.fill(text);
-  await page.getByRole('option', { name: option }).first().click();
-  await expect(field).toHaveValue(option);
-}
+import { expect, test } from '@playwright/test';
+import { choosePlace, DEMO, fillReelListing, isPhone, signInAs } from './support';
 
 test(
   'a member lists gear with three photos; another finds and favourites it; the owner edits it and sells it to them; they rate it',
@@ -21,17 +13,14 @@ test(
     await signInAs(page, baseURL!, DEMO.captain);
     await page.goto('/marketplace/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Listing' })).toBeVisible();
-    await page.getByLabel('Title', { exact: true }).fill(title);
-    await page
-      .getByLabel('Description', { exact: true })
-      .fill('Smooth drag, serviced last month. Spooled with 30 lb braid.');
-    await page.getByLabel('Category', { exact: true }).selectOption('reels');
-    await page.getByRole('group', { name: 'Gear types' }).getByLabel('Saltwater').check();
-    await page.getByLabel('Price (USD)', { exact: true }).fill('149');
-    await page.getByLabel('Reel brand', { exact: true }).selectOption('Penn');
-    await page.getByLabel('Reel type', { exact: true }).selectOption('spinning');
-    await page.getByLabel('Drag System', { exact: true }).selectOption('star-drag');
-    await choosePlace(page, 'Location', 'Austin', /^Austin, TX/);
+    await fillReelListing(page, {
+      title,
+      description: 'Smooth drag, serviced last month. Spooled with 30 lb braid.',
+      price: '149',
+      reelBrand: 'Penn',
+      dragSystem: 'star-drag',
+      gearType: 'Saltwater',
+    });
 
     // Three photos; uploads are slowed down a little so that the progress bars can be seen.
     await page.route('**/api/uploads/product-images', async (route) => {

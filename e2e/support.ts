@@ -51,3 +51,37 @@ export function recordFigure(test: string, figure: string): void {
   const file = process.env.CASTLINE_FIGURES_FILE;
   if (file) appendFileSync(file, `${JSON.stringify({ test, figure })}\n`);
 }
+
+/** Picks the first suggestion of a place combobox after typing `text`. */
+export async function choosePlace(page: Page, label: string, text: string, option: RegExp): Promise<void> {
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(text);
+  await page.getByRole('option', { name: option }).first().click();
+  await expect(field).toHaveValue(option);
+}
+
+export interface ReelListing {
+  title: string;
+  description: string;
+  /** What is typed into Price (USD), e.g. '65'. */
+  price: string;
+  reelBrand: string;
+  dragSystem: string;
+  gearType: 'Freshwater' | 'Saltwater';
+}
+
+/**
+ * Fills the listing form (on /marketplace/new) for a spinning reel in the reels category, located in
+ * Austin, TX (chosen from the suggestions). Photos and submitting are left to the journey.
+ */
+export async function fillReelListing(page: Page, listing: ReelListing): Promise<void> {
+  await page.getByLabel('Title', { exact: true }).fill(listing.title);
+  await page.getByLabel('Description', { exact: true }).fill(listing.description);
+  await page.getByLabel('Category', { exact: true }).selectOption('reels');
+  await page.getByRole('group', { name: 'Gear types' }).getByLabel(listing.gearType).check();
+  await page.getByLabel('Price (USD)', { exact: true }).fill(listing.price);
+  await page.getByLabel('Reel brand', { exact: true }).selectOption(listing.reelBrand);
+  await page.getByLabel('Reel type', { exact: true }).selectOption('spinning');
+  await page.getByLabel('Drag System', { exact: true }).selectOption(listing.dragSystem);
+  await choosePlace(page, 'Location', 'Austin', /^Austin, TX/);
+}
