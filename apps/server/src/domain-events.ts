@@ -1,4 +1,5 @@
 import type { Transaction } from './db/client.js';
+import type { MessageDto } from '@castline/shared';
 import type { DomainEvents } from './platform/events/domain-events.js';
 
 /**
@@ -13,10 +14,13 @@ export interface ServerEventMap {
   'listing.updated': ListingWritten;
   /** A listing was marked sold, to `buyerId` or elsewhere when null (in its transaction). */
   'listing.sold': { listingId: string; buyerId: string | null };
-  /** A direct message was stored (after commit). */
+  /**
+   * A direct message was stored (in its transaction: its notification row; after commit: moderation,
+   * email, then the push to both members).
+   */
   'message.sent': {
-    message: { id: string; sender_id: string; recipient_id: string; content: string };
-    senderName: string;
+    message: MessageDto;
+    sender: { username: string; avatar_url: string | null };
   };
   /** A forum post was published (after commit). */
   'post.created': { postId: string; title: string; content: string };
@@ -24,11 +28,20 @@ export interface ServerEventMap {
   'post.edited': { postId: string; title: string; content: string };
   /** A comment was added to a post (after commit). */
   'comment.created': { commentId: string; postId: string; content: string };
-  /** A buyer made an offer (after commit). */
-  'offer.created': {
-    offer: { id: string; buyer_id: string; seller_id: string; title: string; amount: number };
-    buyerName: string;
-  };
+  /** A buyer made an offer (in its transaction, and after commit). */
+  'offer.created': OfferEvent;
+  /** The other side accepted an offer or counter-offer (in its transaction, and after commit). */
+  'offer.accepted': OfferEvent;
+  /** The other side turned an offer or counter-offer down (in its transaction, and after commit). */
+  'offer.rejected': OfferEvent;
+  /** The seller answered with a counter-offer (in its transaction, and after commit). */
+  'offer.countered': OfferEvent;
+  /** The buyer withdrew the offer (in its transaction, and after commit). */
+  'offer.cancelled': OfferEvent;
+  /** An open offer's 48 hours ran out (in the sweep's transaction, and after commit). */
+  'offer.expired': OfferEvent;
+  /** The listing sold to someone else, closing this open offer (in the sale's transaction). */
+  'offer.closed_by_sale': OfferEvent;
 }
 
 /** What a listing's write says of it: its id and the text a member wrote. */
@@ -36,6 +49,17 @@ export interface ListingWritten {
   listingId: string;
   title: string;
   description: string | null;
+}
+
+/**
+ * What an offer event says: the offer, who acted (`by`, with their name) and the amount the
+ * change is about (the offer, the counter, or whichever was current).
+ */
+export interface OfferEvent {
+  offer: { id: string; product_id: string; buyer_id: string; seller_id: string; title: string };
+  by: 'buyer' | 'seller' | 'system';
+  actorName: string | null;
+  amount: number;
 }
 
 export type ServerEvents = DomainEvents<ServerEventMap, Transaction>;

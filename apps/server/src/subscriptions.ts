@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
-import type { WriteListener } from './platform/events/domain-events.js';
+import type { WriteListener, WriteScope } from './platform/events/domain-events.js';
 import type { Transaction } from './db/client.js';
 import { matchListingToAlerts } from './modules/alerts/index.js';
 import { moderateWrite, type RuleSubject } from './modules/moderation/index.js';
-import { publishNotifications } from './modules/notifications/index.js';
-import { offersServiceFor } from './modules/offers/index.js';
+import {
+  insertNotifications,
+  newMessageNotification,
+  publishNotifications,
+  type NotificationInsert,
+} from './modules/notifications/index.js';
+import {
+  offerEventNotification,
+  offersServiceFor,
+  type NotifyingOfferEvent,
+} from './modules/offers/index.js';
 import { createEmailNotifier } from './modules/settings/index.js';
 
 declare module 'fastify' {
@@ -23,6 +32,28 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   const { events, realtime } = context;
   const { db } = context.database;
 
+  // Notifications: a row is written in the transaction of the change it speaks of, and pushed to
+  // its member's tabs once that commits.
+  const notify = async (scope: WriteScope<Transaction>, rows: NotificationInsert[]) => {
+    const created = await insertNotifications(scope.tx, rows);
+    scope.afterCommit(() => publishNotifications(realtime, db, created));
+  };
+  events.onWrite('message.sent', (scope, { message, sender }) =>
+    notify(scope, [newMessageNotification(message, sender)]),
+  );
+  const offerEvents: NotifyingOfferEvent[] = [
+    'offer.created',
+    'offer.accepted',
+    'offer.rejected',
+    'offer.countered',
+    'offer.cancelled',
+    'offer.expired',
+    'offer.closed_by_sale',
+  ];
+  for (const name of offerEvents) {
+    events.onWrite(name, (scope, change) => notify(scope, [offerEventNotification(name, change)]));
+  }
+
   // Alerts: a new or edited listing is matched against saved searches in its own transaction
   // (the matcher skips one that is not public); the matches are pushed once it commits.
   const matchAlerts: WriteListener<Transaction, { listingId: string }> = async (scope, { listingId }) => {
@@ -35,11 +66,7 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   // Offers: a sale settles the listing's open offers in the sale's transaction.
   const offers = offersServiceFor(app, context);
   events.onWrite('listing.sold', async (scope, { listingId, buyerId }) => {
-    const effects = await offers.settleForSale(scope.tx, listingId, buyerId);
-    scope.afterCommit(async () => {
-      await publishNotifications(realtime, db, effects.notifications);
-      await effects.publish?.();
-    });
+    scope.afterCommit(await offers.settleForSale(scope.tx, listingId, buyerId));
   });
 
   // Moderation: the rules read what a member wrote once it has committed; a rule may hide, flag or
@@ -73,6 +100,18 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   });
   app.decorate('emailsSettled', () => email.settled());
   app.addHook('onClose', async () => email.settled());
-  events.onCommitted('message.sent', ({ message, senderName }) => email.newMessage(message, senderName));
-  events.onCommitted('offer.created', ({ offer, buyerName }) => email.newOffer(offer, buyerName));
+  events.onCommitted('message.sent', ({ message, sender }) => email.newMessage(message, sender.username));
+  events.onCommitted('offer.created', ({ offer, actorName, amount }) =>
+    email.newOffer({ ...offer, amount }, actorName ?? ''),
+  );
+
+  // Realtime: both members see a message or an offer change as soon as it is safe to show (after
+  // the moderation rules above have read it).
+  events.onCommitted('message.sent', ({ message }) =>
+    realtime.toUsers([message.sender_id, message.recipient_id], { type: 'message.created', message }),
+  );
+  for (const name of offerEvents) {
+    if (name === 'offer.closed_by_sale') continue; // the sale pushes every offer it settled at once
+    events.onCommitted(name, ({ offer }) => offers.pushChanged([offer.id]));
+  }
 }

@@ -7,7 +7,6 @@ import type {
   MarkConversationReadDto,
   MessageDto,
   MessagePageDto,
-  NotificationDto,
   PresenceDto,
   SendMessageBody,
   UnreadCountsDto,
@@ -23,12 +22,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
-import {
-  insertNotifications,
-  newMessageNotification,
-  publishNotifications,
-  unreadCounts,
-} from '../notifications/index.js';
+import { unreadCounts } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
@@ -180,24 +174,26 @@ export function createMessagingService({
             : null;
           if (!first) throw new ConflictError('CONFLICT', M.sendFailed);
           if (first.recipient_id !== recipient.id) throw new ConflictError('CONFLICT', M.clientIdReused);
-          return { row: first, created: false, notifications: [] as NotificationDto[] };
+          return { row: first, created: false, published: null };
         }
-        const notifications = await insertNotifications(tx, [newMessageNotification(row, sender)]);
-        return { row, created: true, notifications };
+        const sent = {
+          message: presentMessage(row),
+          sender: { username: sender.username, avatar_url: sender.avatar_url },
+        };
+        return {
+          row,
+          created: true,
+          published: { sent, after: await events.inTransaction(tx, 'message.sent', sent) },
+        };
       });
 
-      // Its listeners (moderation rules, email) run before the message is pushed to the pair.
-      if (outcome.created) {
-        await events.committed('message.sent', { message: outcome.row, senderName: sender.username });
+      // Its listeners read the message (moderation rules, email) before it is pushed to the pair
+      // and the recipient's notification follows.
+      if (outcome.published) {
+        await events.committed('message.sent', outcome.published.sent);
+        await outcome.published.after();
       }
-      const message = presentMessage(outcome.row);
-      if (outcome.created) {
-        await afterCommit('a new message', async () => {
-          realtime.toUsers([sender.id, recipient.id], { type: 'message.created', message });
-          await publishNotifications(realtime, db, outcome.notifications);
-        });
-      }
-      return { message, created: outcome.created };
+      return { message: presentMessage(outcome.row), created: outcome.created };
     },
 
     async conversations(viewerId: string, q: string | undefined): Promise<ConversationListDto> {

@@ -1,4 +1,5 @@
 import type { NotificationType } from '@castline/shared';
+import type { OfferEvent } from '../../domain-events.js';
 import type { NotificationInsert } from '../notifications/index.js';
 import { formatMoney } from './offers.presenter.js';
 
@@ -141,3 +142,39 @@ export const offerNotifications = {
       amount,
     ),
 };
+
+/** The offer events that notify a member. */
+export type NotifyingOfferEvent =
+  | 'offer.created'
+  | 'offer.accepted'
+  | 'offer.rejected'
+  | 'offer.countered'
+  | 'offer.cancelled'
+  | 'offer.expired'
+  | 'offer.closed_by_sale';
+
+/** The notification an offer event sends, to the member on the other side of it. */
+export function offerEventNotification(name: NotifyingOfferEvent, event: OfferEvent): NotificationInsert {
+  const { offer, amount } = event;
+  const actorName = event.actorName ?? '';
+  switch (name) {
+    case 'offer.created':
+      return offerNotifications.received(offer, actorName, amount);
+    case 'offer.accepted':
+      return event.by === 'seller'
+        ? offerNotifications.acceptedBySeller(offer, amount)
+        : offerNotifications.acceptedByBuyer(offer, actorName, amount);
+    case 'offer.rejected':
+      return event.by === 'seller'
+        ? offerNotifications.rejectedBySeller(offer, amount)
+        : offerNotifications.rejectedByBuyer(offer, actorName, amount);
+    case 'offer.countered':
+      return offerNotifications.countered(offer, actorName, amount);
+    case 'offer.cancelled':
+      return offerNotifications.cancelled(offer, actorName, amount);
+    case 'offer.expired':
+      return offerNotifications.expired(offer, amount);
+    case 'offer.closed_by_sale':
+      return offerNotifications.soldToAnother(offer, amount);
+  }
+}

@@ -5,7 +5,6 @@ import type {
   CreateOfferBody,
   ListOffersQuery,
   MyListingOfferDto,
-  NotificationDto,
   OfferAction,
   OfferDto,
   OfferListDto,
@@ -18,17 +17,13 @@ import {
   OPEN_OFFER_STATUSES,
   isBannedMember,
 } from '@castline/shared';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../http/errors.js';
-import {
-  insertNotifications,
-  publishNotifications,
-  type NotificationInsert,
-} from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
-import type { ServerEvents } from '../../domain-events.js';
-import { offerNotifications, type NotifiedOffer } from './offers.notifications.js';
+import type { OfferEvent, ServerEventMap, ServerEvents } from '../../domain-events.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
+import type { NotifiedOffer } from './offers.notifications.js';
 import { listingClosed, presentOffer, presentOfferEvent, presentOfferList } from './offers.presenter.js';
 import {
   isOpenOfferConflict,
@@ -45,13 +40,6 @@ export type ListOffersParams = z.output<typeof ListOffersQuery>;
 export type OfferBody = z.output<typeof CreateOfferBody>;
 export type CounterBody = z.output<typeof CounterOfferBody>;
 
-/** What a change made inside another feature's transaction leaves to push once it has committed. */
-export interface OfferSideEffects {
-  notifications: NotificationDto[];
-  /** Pushes offer.changed to both members of every offer that changed (after commit). */
-  publish: () => Promise<void>;
-}
-
 export interface OffersServiceDeps {
   repository: OffersRepository;
   realtime: RealtimePublisher;
@@ -61,6 +49,14 @@ export interface OffersServiceDeps {
 }
 
 type RespondAction = Exclude<OfferAction, 'mark-sold'>;
+
+/** The event each answer to an offer raises. */
+const RESPONSE_EVENTS = {
+  accept: 'offer.accepted',
+  reject: 'offer.rejected',
+  counter: 'offer.countered',
+  cancel: 'offer.cancelled',
+} as const satisfies Record<RespondAction, keyof ServerEventMap>;
 
 function notified(row: OfferRow): NotifiedOffer {
   return {
@@ -85,38 +81,57 @@ export function createOffersService({ repository, realtime, events, logger }: Of
   const { db } = repository;
 
   /** offer.changed to the buyer and the seller of each offer, as it is now. */
-  async function publishOffers(ids: string[]): Promise<void> {
+  async function pushChanged(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    for (const row of await repository.findMany(db, ids)) {
-      realtime.toUsers([row.buyer_id, row.seller_id], {
-        type: 'offer.changed',
-        offer: presentOfferEvent(row),
-      });
-    }
-  }
-
-  async function publishAll(notifications: NotificationDto[], offerIds: string[]): Promise<void> {
     try {
-      await publishNotifications(realtime, db, notifications);
-      await publishOffers(offerIds);
+      for (const row of await repository.findMany(db, ids)) {
+        realtime.toUsers([row.buyer_id, row.seller_id], {
+          type: 'offer.changed',
+          offer: presentOfferEvent(row),
+        });
+      }
     } catch (error) {
       // The change is committed; a client that missed the push catches up on its next fetch.
       logger.warn({ err: error }, 'publishing offer changes failed');
     }
   }
 
+  /**
+   * Raises `name` for each offer inside `tx`; the returned work runs what its listeners left for
+   * after the commit, then its after-commit listeners.
+   */
+  async function raise(
+    tx: Transaction,
+    name:
+      (typeof RESPONSE_EVENTS)[RespondAction] | 'offer.created' | 'offer.expired' | 'offer.closed_by_sale',
+    changes: OfferEvent[],
+  ): Promise<AfterCommit> {
+    const later: AfterCommit[] = [];
+    for (const change of changes) later.push(await events.inTransaction(tx, name, change));
+    return async () => {
+      for (const work of later) await work();
+      for (const change of changes) await events.committed(name, change);
+    };
+  }
+
   /** Expires the open offers in `scope` whose 48 hours are over and tells their buyers. */
   async function sweep(scope: ExpiryScope): Promise<number> {
-    const { notifications, offerIds } = await db.transaction(async (tx) => {
+    const { count, published } = await db.transaction(async (tx) => {
       const expired = await repository.expireDue(tx, scope);
-      const created = await insertNotifications(
+      const published = await raise(
         tx,
-        expired.map((offer) => offerNotifications.expired(notifiedSettled(offer), currentAmount(offer))),
+        'offer.expired',
+        expired.map((offer) => ({
+          offer: notifiedSettled(offer),
+          by: 'system' as const,
+          actorName: null,
+          amount: currentAmount(offer),
+        })),
       );
-      return { notifications: created, offerIds: expired.map((offer) => offer.id) };
+      return { count: expired.length, published };
     });
-    if (offerIds.length > 0) await publishAll(notifications, offerIds);
-    return offerIds.length;
+    await published();
+    return count;
   }
 
   async function presentFresh(id: string, viewerId: string): Promise<OfferDto> {
@@ -151,7 +166,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       // An offer past its 48 hours no longer holds the buyer's one open slot.
       await sweep({ kind: 'listing-buyer', productId: listingId, buyerId: actor.id });
 
-      let created: { id: string; notifications: NotificationDto[] };
+      let created: { id: string; published: AfterCommit };
       try {
         created = await db.transaction(async (tx) => {
           // Locked so that a sale cannot slip in between this check and the insert (mark-sold
@@ -165,36 +180,23 @@ export function createOffersService({ repository, realtime, events, logger }: Of
             amount: body.amount,
             note: body.note,
           });
-          const notifications = await insertNotifications(tx, [
-            offerNotifications.received(
-              {
-                id,
-                product_id: listingId,
-                buyer_id: actor.id,
-                seller_id: locked.seller_id,
-                title: locked.title,
-              },
-              actor.username,
-              body.amount,
-            ),
+          const offer = {
+            id,
+            product_id: listingId,
+            buyer_id: actor.id,
+            seller_id: locked.seller_id,
+            title: locked.title,
+          };
+          const published = await raise(tx, 'offer.created', [
+            { offer, by: 'buyer', actorName: actor.username, amount: body.amount },
           ]);
-          return { id, notifications };
+          return { id, published };
         });
       } catch (error) {
         if (isOpenOfferConflict(error)) throw new ConflictError('CONFLICT', M.alreadyOpen);
         throw error;
       }
-      await publishAll(created.notifications, [created.id]);
-      await events.committed('offer.created', {
-        offer: {
-          id: created.id,
-          buyer_id: actor.id,
-          seller_id: listing.seller_id,
-          title: listing.title,
-          amount: body.amount,
-        },
-        buyerName: actor.username,
-      });
+      await created.published();
       return presentFresh(created.id, actor.id);
     },
 
@@ -229,7 +231,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       readCounter?: BodyReader<CounterBody>,
     ): Promise<OfferDto> {
       await sweep({ kind: 'offer', offerId });
-      const notifications = await db.transaction(async (tx) => {
+      const published = await db.transaction(async (tx) => {
         const row = await repository.lockForAction(tx, offerId);
         // Someone else's offer is not the caller's to see.
         if (!row || (row.buyer_id !== actor.id && row.seller_id !== actor.id)) {
@@ -243,22 +245,16 @@ export function createOffersService({ repository, realtime, events, logger }: Of
           throw new ForbiddenError(M.notAllowed);
         }
         const isSeller = actor.id === row.seller_id;
-        const offer = notified(row);
         const from = row.status as 'pending' | 'countered';
         let change: Parameters<OffersRepository['transition']>[3];
-        let notification: NotificationInsert;
+        // The seller accepts or rejects the buyer's offer; the buyer answers the seller's counter.
+        let amount = isSeller ? row.amount : currentAmount(row);
         switch (action) {
           case 'accept':
             change = { status: 'accepted' };
-            notification = isSeller
-              ? offerNotifications.acceptedBySeller(offer, row.amount)
-              : offerNotifications.acceptedByBuyer(offer, actor.username, currentAmount(row));
             break;
           case 'reject':
             change = { status: 'rejected' };
-            notification = isSeller
-              ? offerNotifications.rejectedBySeller(offer, row.amount)
-              : offerNotifications.rejectedByBuyer(offer, actor.username, currentAmount(row));
             break;
           case 'counter': {
             const body = readCounter!();
@@ -268,20 +264,22 @@ export function createOffersService({ repository, realtime, events, logger }: Of
               counter_note: body.note,
               renewExpiry: true,
             };
-            notification = offerNotifications.countered(offer, actor.username, body.amount);
+            amount = body.amount;
             break;
           }
           case 'cancel':
             change = { status: 'cancelled' };
-            notification = offerNotifications.cancelled(offer, actor.username, currentAmount(row));
+            amount = currentAmount(row);
             break;
         }
         if (!(await repository.transition(tx, row.id, from, change))) {
           throw new ConflictError('CONFLICT', M.notOpen);
         }
-        return insertNotifications(tx, [notification]);
+        return raise(tx, RESPONSE_EVENTS[action], [
+          { offer: notified(row), by: isSeller ? 'seller' : 'buyer', actorName: actor.username, amount },
+        ]);
       });
-      await publishAll(notifications, [offerId]);
+      await published();
       return presentFresh(offerId, actor.id);
     },
 
@@ -289,13 +287,17 @@ export function createOffersService({ repository, realtime, events, logger }: Of
      * Inside mark_product_as_sold's transaction: the buyer's own open offer is accepted, every
      * other open offer is rejected and its buyer told (OFFER_REJECTED, is_seller false).
      */
-    async settleForSale(tx: Executor, listingId: string, buyerId: string | null): Promise<OfferSideEffects> {
+    async settleForSale(tx: Transaction, listingId: string, buyerId: string | null): Promise<AfterCommit> {
       const { accepted, rejected } = await repository.settleForSale(tx, listingId, buyerId);
-      const notifications = await insertNotifications(
+      const published = await raise(
         tx,
-        rejected.map((offer) =>
-          offerNotifications.soldToAnother(notifiedSettled(offer), currentAmount(offer)),
-        ),
+        'offer.closed_by_sale',
+        rejected.map((offer) => ({
+          offer: notifiedSettled(offer),
+          by: 'system' as const,
+          actorName: null,
+          amount: currentAmount(offer),
+        })),
       );
       // Accepted offers change too: with the listing sold, the seller's mark-sold action is gone.
       const ids = [
@@ -304,8 +306,14 @@ export function createOffersService({ repository, realtime, events, logger }: Of
           ...[...accepted, ...rejected].map((o) => o.id),
         ]),
       ];
-      return { notifications, publish: () => publishOffers(ids) };
+      return async () => {
+        await published();
+        await pushChanged(ids);
+      };
     },
+
+    /** offer.changed to both members of each offer, as it is now (after commit). */
+    pushChanged,
   };
 }
 
