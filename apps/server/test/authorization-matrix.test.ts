@@ -1,13 +1,26 @@
 /**
  * The authorization matrix: every route of the app (app.routeTable) × every kind of actor →
  * the answer expected. A route added without an entry here fails the first test, so every new
- * route gets its row. Each request carries a JSON body of `{}`, so "allowed" means the guards
+ * route gets its row. Where a shared policy decides (packages/shared/src/policies), the row is
+ * read from that policy applied to each actor as the server sees it (checked against each
+ * actor's session below), so a policy and its routes cannot drift apart. Each request carries a JSON body of `{}`, so "allowed" means the guards
  * let the actor through (the answer may still be 400 for the empty body, or 404), and "denied"
  * means 401, 403 or, for someone else's resource, 404. No answer may be a 5xx.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS, type AdminPermission } from '@castline/shared';
+import {
+  actsAsCaptain,
+  actsWithPermissions,
+  canActAsMember,
+  canManageForumContent,
+  canManageListing,
+  isListingOwner,
+  ROLE_PERMISSIONS,
+  type AdminPermission,
+  type ListingResource,
+  type MemberActor,
+} from '@castline/shared';
 import { notifications, profiles } from '../src/db/schema/index.js';
 import { recordFigure } from './figures.js';
 import { useTestApp } from './test-app.js';
@@ -45,14 +58,65 @@ type Row = Record<ActorName, Outcome>;
 const everyone = (outcome: Outcome): Row =>
   Object.fromEntries(ACTORS.map((actor) => [actor, outcome])) as Row;
 
+type SignedInActor = Exclude<ActorName, 'guest'>;
+type PolicyActor = MemberActor & { is_captain: boolean };
+
+/** Each signed-in actor as the policies see it; `beforeAll` checks it against their sessions. */
+const member = (id: SignedInActor, changes: Partial<PolicyActor> = {}): PolicyActor => ({
+  id,
+  status: 'active',
+  is_admin: false,
+  permissions: [],
+  hasAdminRole: false,
+  // Members are captains unless made otherwise.
+  is_captain: true,
+  ...changes,
+});
+const staff = (id: SignedInActor, role: 'moderator' | 'support' | 'admin'): PolicyActor =>
+  member(id, { is_admin: true, hasAdminRole: true, permissions: ROLE_PERMISSIONS[role] });
+const POLICY_ACTORS: Record<SignedInActor, PolicyActor> = {
+  member: member('member'),
+  owner: member('owner'),
+  otherMember: member('otherMember'),
+  banned: member('banned', { status: 'banned' }),
+  captain: member('captain'),
+  nonCaptain: member('nonCaptain', { is_captain: false }),
+  moderator: staff('moderator', 'moderator'),
+  support: staff('support', 'support'),
+  admin: staff('admin', 'admin'),
+};
+
+/** The owner's listing and forum content, as the policies read them. */
+const OWNERS_LISTING: ListingResource = {
+  seller_id: 'owner',
+  deleted: false,
+  moderation_status: 'active',
+  visible_in_marketplace: true,
+  sold: false,
+  buyer_id: null,
+  transaction_rating: null,
+};
+const OWNERS_CONTENT = { author_id: 'owner' };
+
+/** A row read from a policy: `ok` where it allows the actor, `otherwise` where not; guests get 401. */
+const byPolicy = (allows: (actor: PolicyActor) => boolean, otherwise: Outcome): Row => ({
+  ...(Object.fromEntries(
+    (Object.keys(POLICY_ACTORS) as SignedInActor[]).map((name) => [
+      name,
+      allows(POLICY_ACTORS[name]) ? 'ok' : otherwise,
+    ]),
+  ) as Omit<Row, 'guest'>),
+  guest: 401,
+});
+
 /** Anyone, signed in or not, banned or not. */
 const PUBLIC = everyone('ok');
 /** Any session; a banned member still reads. */
 const SIGNED_IN = { ...everyone('ok'), guest: 401 } satisfies Row;
-/** Any session that is not banned. */
-const MEMBER_WRITE = { ...SIGNED_IN, banned: 'refused' } satisfies Row;
-/** Captains (members are captains unless made otherwise), not banned ones. */
-const CAPTAIN = { ...SIGNED_IN, nonCaptain: 403, banned: 403 } satisfies Row;
+/** Any session that may write: canActAsMember (a banned member is refused once the input is valid). */
+const MEMBER_WRITE = byPolicy(canActAsMember, 'refused');
+/** actsAsCaptain: captains (members are captains unless made otherwise), not banned ones. */
+const CAPTAIN = byPolicy(actsAsCaptain, 403);
 /** The owner of the resource in the URL; anyone else is refused or told it does not exist. */
 const OWNER = (overrides: Partial<Row> = {}): Row => ({
   ...everyone('denied'),
@@ -60,16 +124,15 @@ const OWNER = (overrides: Partial<Row> = {}): Row => ({
   owner: 'ok',
   ...overrides,
 });
-/** Staff holding `permission`: admin always; moderator and support by their role's permissions. */
-const STAFF = (permission: AdminPermission): Row => ({
-  ...everyone(403),
-  guest: 401,
-  moderator: ROLE_PERMISSIONS.moderator.includes(permission) ? 'ok' : 403,
-  support: ROLE_PERMISSIONS.support.includes(permission) ? 'ok' : 403,
-  admin: 'ok',
-});
-/** A listing's moderators may act on it as its seller does. */
-const LISTING_OWNER_OR_STAFF = OWNER({ moderator: 'ok', admin: 'ok' });
+/** actsWithPermissions: staff holding `permission`, by their role's permissions, not banned. */
+const STAFF = (permission: AdminPermission): Row =>
+  byPolicy((actor) => actsWithPermissions(actor, [permission]), 403);
+/** canManageListing: the seller, or staff who moderate listings. */
+const LISTING_OWNER_OR_STAFF = byPolicy((actor) => canManageListing(actor, OWNERS_LISTING), 'denied');
+/** isListingOwner: the seller's own steps (mark sold, buyer candidates). */
+const LISTING_OWNER = byPolicy((actor) => isListingOwner(actor, OWNERS_LISTING), 'denied');
+/** canManageForumContent: the author, or staff who manage the forum. */
+const AUTHOR_OR_FORUM_STAFF = byPolicy((actor) => canManageForumContent(actor, OWNERS_CONTENT), 'denied');
 
 const MATRIX: Record<string, Row> = {
   // Accounts
@@ -102,8 +165,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/listings': MEMBER_WRITE,
   'PUT /api/listings/:id': LISTING_OWNER_OR_STAFF,
   'DELETE /api/listings/:id': LISTING_OWNER_OR_STAFF,
-  'POST /api/listings/:id/mark-sold': OWNER(),
-  'GET /api/listings/:id/buyer-candidates': OWNER(),
+  'POST /api/listings/:id/mark-sold': LISTING_OWNER,
+  'GET /api/listings/:id/buyer-candidates': LISTING_OWNER,
   // The seller cannot rate their own sale (409 while it is unsold).
   'POST /api/listings/:id/rating': { ...MEMBER_WRITE, owner: 'refused' },
   'POST /api/listings/:id/like': MEMBER_WRITE,
@@ -147,12 +210,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/forum/trending': PUBLIC,
   'GET /api/forum/top-contributors': PUBLIC,
   'POST /api/forum/posts': MEMBER_WRITE,
-  'PATCH /api/forum/posts/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
-  'DELETE /api/forum/posts/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
+  'PATCH /api/forum/posts/:id': AUTHOR_OR_FORUM_STAFF,
+  'DELETE /api/forum/posts/:id': AUTHOR_OR_FORUM_STAFF,
   'POST /api/forum/posts/:id/comments': MEMBER_WRITE,
   'POST /api/forum/posts/:id/like': MEMBER_WRITE,
   'POST /api/forum/comments/:id/like': MEMBER_WRITE,
-  'DELETE /api/forum/comments/:id': OWNER({ moderator: 'ok', admin: 'ok' }),
+  'DELETE /api/forum/comments/:id': AUTHOR_OR_FORUM_STAFF,
   // Profiles, reports, uploads
   'GET /api/profiles/search': SIGNED_IN,
   'GET /api/profiles/:userId': SIGNED_IN,
@@ -244,21 +307,21 @@ interface Resources {
 }
 let resources: Resources;
 
-const member = (adminRole?: 'moderator' | 'support' | 'admin') =>
+const signIn = (adminRole?: 'moderator' | 'support' | 'admin') =>
   signedInMember(t.app, t.database.db, adminRole);
 
 beforeAll(async () => {
   const [owner, memberActor, other, banned, captain, nonCaptain, moderator, support, admin] =
     await Promise.all([
-      member(),
-      member(),
-      member(),
-      member(),
-      member(),
-      member(),
-      member('moderator'),
-      member('support'),
-      member('admin'),
+      signIn(),
+      signIn(),
+      signIn(),
+      signIn(),
+      signIn(),
+      signIn(),
+      signIn('moderator'),
+      signIn('support'),
+      signIn('admin'),
     ]);
   const db = t.database.db;
   // A banned member who still holds a session (a ban also ends sessions; this one survived).
@@ -356,6 +419,25 @@ function allowed(outcome: Outcome, status: number): boolean {
 }
 
 describe('the authorization matrix', () => {
+  it('reads its policy rows for actors as the server sees them', async () => {
+    const seen: Record<string, unknown> = {};
+    const modelled: Record<string, unknown> = {};
+    for (const name of Object.keys(POLICY_ACTORS) as SignedInActor[]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: resources.callers[name]!.cookie },
+      });
+      const { user } = response.json() as {
+        user: { status: string; is_admin: boolean; is_captain: boolean; permissions: string[] };
+      };
+      seen[name] = [user.status, user.is_admin, user.is_captain, [...user.permissions].sort()];
+      const actor = POLICY_ACTORS[name];
+      modelled[name] = [actor.status, actor.is_admin, actor.is_captain, [...actor.permissions].sort()];
+    }
+    expect(seen).toEqual(modelled);
+  });
+
   it('has a row for every route the server answers, and no row for a route that is gone', () => {
     const routes = [
       ...new Set(t.app.routeTable.filter((route) => route.method !== 'HEAD').map(routeKey)),
