@@ -1,5 +1,5 @@
 import type { AdminPermission, CurrentUserDto } from '@castline/shared';
-import { hasPermissions } from '@castline/shared';
+import { actsAsAdmin, actsWithPermissions, policyActorOf } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
   Activity,
@@ -150,29 +150,20 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
   },
 ];
 
-/** The admin actor of the permission policies, from the signed-in user. */
-export function adminActor(user: Pick<CurrentUserDto, 'is_admin' | 'permissions'> | null | undefined) {
-  return user
-    ? { is_admin: user.is_admin, permissions: user.permissions, hasAdminRole: user.is_admin }
-    : null;
-}
+type StaffUser = Pick<CurrentUserDto, 'id' | 'status' | 'is_admin' | 'permissions'>;
 
-/** True when the signed-in user holds every listed permission. */
-export function userCan(
-  user: Pick<CurrentUserDto, 'is_admin' | 'permissions'> | null | undefined,
-  ...permissions: AdminPermission[]
-): boolean {
-  return hasPermissions(adminActor(user), permissions);
+/** True when the signed-in user holds every listed permission (and is not banned). */
+export function userCan(user: StaffUser | null | undefined, ...permissions: AdminPermission[]): boolean {
+  return actsWithPermissions(policyActorOf(user), permissions);
 }
 
 /** The groups with only the sections `user` may open; groups left empty are dropped. */
-export function visibleSectionGroups(
-  user: Pick<CurrentUserDto, 'is_admin' | 'permissions'> | null | undefined,
-): AdminSectionGroup[] {
+export function visibleSectionGroups(user: StaffUser | null | undefined): AdminSectionGroup[] {
+  const actor = policyActorOf(user);
   return ADMIN_SECTION_GROUPS.map((group) => ({
     label: group.label,
     sections: group.sections.filter((section) =>
-      section.permission ? userCan(user, section.permission) : Boolean(user?.is_admin),
+      section.permission ? actsWithPermissions(actor, [section.permission]) : actsAsAdmin(actor),
     ),
   })).filter((group) => group.sections.length > 0);
 }
