@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createAdminService({
       repository: createAdminRepository(database.db),
       realtime: context.realtime,
+      events: context.events,
       logger: app.log,
     }),
   );

@@ -28,6 +28,8 @@ export interface ServerEventMap {
   'post.edited': { postId: string; title: string; content: string };
   /** A comment was added to a post (after commit). */
   'comment.created': { commentId: string; postId: string; content: string };
+  /** Staff banned a member (after commit); `message` is what their open pages are told. */
+  'member.banned': { memberId: string; message: string };
   /** A buyer made an offer (in its transaction, and after commit). */
   'offer.created': OfferEvent;
   /** The other side accepted an offer or counter-offer (in its transaction, and after commit). */

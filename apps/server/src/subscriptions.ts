@@ -105,6 +105,11 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     email.newOffer({ ...offer, amount }, actorName ?? ''),
   );
 
+  // Sessions: a banned member's open pages are signed out now, not at their next request.
+  events.onCommitted('member.banned', ({ memberId, message }) =>
+    realtime.endMemberSessions(memberId, message),
+  );
+
   // Realtime: both members see a message or an offer change as soon as it is safe to show (after
   // the moderation rules above have read it).
   events.onCommitted('message.sent', ({ message }) =>

@@ -33,6 +33,7 @@ import {
 } from '../../http/errors.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import { banMessage } from './ban-store.js';
 import {
   presentAuditLog,
@@ -75,11 +76,14 @@ export function createAdminUsersService({
   repository,
   logger,
   realtime,
+  events,
 }: {
   repository: AdminRepository;
   logger?: FastifyBaseLogger | undefined;
-  /** Tells a banned member's open pages that they are signed out. */
+  /** Tells the pages of a session staff ended that they are signed out. */
   realtime?: RealtimePublisher | undefined;
+  /** Where the service says what happened (`member.banned`). */
+  events: ServerEvents;
 }) {
   /** Runs a staff action; rule failures pass through, anything unexpected becomes `failure`. */
   async function guarded<T>(failure: string, action: () => Promise<T>): Promise<T> {
@@ -140,7 +144,10 @@ export function createAdminUsersService({
           },
         );
         // After commit: the member's open pages sign out now, not at their next request.
-        realtime?.endMemberSessions(userId, banMessage(body.reason, banEnd));
+        await events.committed('member.banned', {
+          memberId: userId,
+          message: banMessage(body.reason, banEnd),
+        });
         return { message: M.userBanned };
       });
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdminAccessDto, AdminOverviewDto } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import type { AdminRepository } from './admin.repository.js';
 import { presentAdminAccess, presentOverview } from './admin.presenter.js';
 import { createAdminUsersService } from './admin-users.service.js';
@@ -11,14 +12,16 @@ const NEW_MEMBER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export function createAdminService({
   repository,
   realtime,
+  events,
   logger,
 }: {
   repository: AdminRepository;
   realtime?: RealtimePublisher | undefined;
+  events: ServerEvents;
   logger?: FastifyBaseLogger | undefined;
 }) {
   return {
-    ...createAdminUsersService({ repository, realtime, logger }),
+    ...createAdminUsersService({ repository, realtime, events, logger }),
 
     access(actor: Actor): AdminAccessDto {
       return presentAdminAccess(actor);
