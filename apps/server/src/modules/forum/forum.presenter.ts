@@ -8,13 +8,8 @@ import type {
   PostSummaryDto,
 } from '@castline/shared';
 import { FORUM_LIMITS, POST_STATUSES } from '@castline/shared';
-import type {
-  AdminCommentRow,
-  AdminPostRow,
-  CommentRow,
-  PostDetailRow,
-  PostSummaryRow,
-} from './forum.repository.js';
+import type { AdminCommentRow, AdminPostRow } from './forum-admin.repository.js';
+import type { CommentRow, PostDetailRow, PostSummaryRow } from './forum-rows.js';
 
 /**
  * The content as plain text for lists: Markdown syntax removed roughly (headings, emphasis,

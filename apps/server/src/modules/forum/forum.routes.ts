@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,8 +25,8 @@ import {
   UpdatePostBody,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
-import { NotFoundError } from '../../http/errors.js';
-import type { BodyReader, ForumService } from './forum.service.js';
+import { assertValidId, bodyReader, sendNoContent, validated } from '../../http/route-helpers.js';
+import type { ForumService } from './forum.service.js';
 
 const errors = {
   400: ApiErrorDto,
@@ -38,27 +38,10 @@ const errors = {
 };
 const tags = ['forum'];
 
-/**
- * A malformed id names no post or comment: 404, like an unknown one. On routes guests may call,
- * a guest is first told to sign in (the service answers the spec's text), so the id is checked
- * only for members there.
- */
-function assertValidId(request: FastifyRequest, message: string, onlyForMembers = false): void {
-  if (onlyForMembers && !request.actor) return;
-  if (request.validationError?.validationContext === 'params') throw new NotFoundError(message);
-}
-
-/**
- * The body, read only once the service has checked who may act (401, 404 and 403 come before
- * 400); a body that failed validation throws its errors with the forum's texts.
- */
-function bodyReader<T>(request: FastifyRequest, notFound: string): BodyReader<T> {
-  assertValidId(request, notFound, true);
-  return () => {
-    if (request.validationError) throw request.validationError;
-    return request.body as T;
-  };
-}
+// A malformed id names no post or comment: 404, like an unknown one. On routes guests may call,
+// a guest is first told to sign in (the service answers the spec's text), so the id is checked
+// only for members there.
+const membersOnly = { onlyForMembers: true };
 
 export function registerForumRoutes(app: FastifyInstance, forum: ForumService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,9 +70,9 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: AdminForumPostListDto, ...errors },
     },
     handler: async (request, reply) => {
-      if (request.validationError) throw request.validationError;
+      const { query } = validated(request);
       void reply.header('cache-control', 'no-store');
-      return forum.adminPosts(request.query, requireActor(request));
+      return forum.adminPosts(query, requireActor(request));
     },
   });
 
@@ -104,9 +87,9 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: AdminForumCommentListDto, ...errors },
     },
     handler: async (request, reply) => {
-      if (request.validationError) throw request.validationError;
+      const { query } = validated(request);
       void reply.header('cache-control', 'no-store');
-      return forum.adminComments(request.query);
+      return forum.adminComments(query);
     },
   });
 
@@ -168,7 +151,7 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 201: PostDto, ...errors },
     },
     handler: async (request, reply) => {
-      const created = await forum.create(request.actor, bodyReader(request, M.postNotFound));
+      const created = await forum.create(request.actor, bodyReader(request, M.postNotFound, membersOnly));
       return reply.status(201).send(created);
     },
   });
@@ -184,7 +167,11 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: PostDto, ...errors },
     },
     handler: async (request) =>
-      forum.update(request.params.id, requireActor(request), bodyReader(request, M.postNotFound)),
+      forum.update(
+        request.params.id,
+        requireActor(request),
+        bodyReader(request, M.postNotFound, membersOnly),
+      ),
   });
 
   r.delete('/api/forum/posts/:id', {
@@ -199,7 +186,7 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
     handler: async (request, reply) => {
       assertValidId(request, M.postNotFound);
       await forum.remove(request.params.id, requireActor(request));
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   });
 
@@ -217,7 +204,7 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       const created = await forum.addComment(
         request.params.id,
         request.actor,
-        bodyReader(request, M.postNotFound),
+        bodyReader(request, M.postNotFound, membersOnly),
       );
       return reply.status(201).send(created);
     },
@@ -248,7 +235,7 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: ToggleResultDto, ...errors },
     },
     handler: async (request) => {
-      assertValidId(request, M.postNotFound, true);
+      assertValidId(request, M.postNotFound, membersOnly);
       return forum.likePost(request.params.id, request.actor);
     },
   });
@@ -263,7 +250,7 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       response: { 200: ToggleResultDto, ...errors },
     },
     handler: async (request) => {
-      assertValidId(request, M.commentNotFound, true);
+      assertValidId(request, M.commentNotFound, membersOnly);
       return forum.likeComment(request.params.id, request.actor);
     },
   });

@@ -36,6 +36,7 @@ import {
   RateLimitedError,
   UnauthenticatedError,
 } from '../../http/errors.js';
+import type { BodyReader } from '../../http/route-helpers.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuditEntry } from '../audit/index.js';
 import type { ServerEvents } from '../../domain-events.js';
@@ -49,10 +50,9 @@ import {
   presentPost,
   presentPostSummary,
 } from './forum.presenter.js';
-import type { CommentRow, ForumRepository, PostChanges, PostState } from './forum.repository.js';
-
-/** Reads the validated request body; throws its validation error. Called once the caller may act. */
-export type BodyReader<T> = () => T;
+import type { PostChanges, PostState } from './forum-posts.repository.js';
+import type { CommentRow } from './forum-rows.js';
+import type { ForumRepository } from './forum.repository.js';
 
 export type ListPostsParams = z.output<typeof ListPostsQuery>;
 export type AdminPostsParams = z.output<typeof AdminForumPostsQuery>;

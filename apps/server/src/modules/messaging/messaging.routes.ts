@@ -15,37 +15,19 @@ import {
   UnreadCountsDto,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
-import { NotFoundError } from '../../http/errors.js';
-import type { BodyReader, MessagingService } from './messaging.service.js';
+import { assertValidId, bodyOf, validated, viewerOf } from '../../http/route-helpers.js';
+import type { MessagingService } from './messaging.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
 const tags = ['messaging'];
-
-/** The signed-in caller's id (the route's `auth: 'required'` guard has run). */
-function viewerOf(request: FastifyRequest): string {
-  return request.activeSession!.userId;
-}
 
 /**
  * Params and query, checked after the session (401 comes first): a malformed :userId names no
  * recipient (404 Recipient not found); a bad query answers its validation errors.
  */
 function assertValidRequest(request: FastifyRequest): void {
-  const context = request.validationError?.validationContext;
-  if (context === 'params') throw new NotFoundError(M.recipientNotFound);
-  if (request.validationError) throw request.validationError;
-}
-
-/**
- * The send body, read once the caller may send (401 and 403 come before 400). A missing or
- * non-object body reads as an empty one, so that it answers the spec's first text.
- */
-function sendBodyReader(request: FastifyRequest): BodyReader<SendMessageBody> {
-  return () => {
-    if (!request.validationError) return request.body as SendMessageBody;
-    const raw = request.body;
-    return SendMessageBody.parse(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {});
-  };
+  assertValidId(request, M.recipientNotFound);
+  validated(request);
 }
 
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService): void {
@@ -62,7 +44,11 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
       response: { 200: MessageDto, 201: MessageDto, ...errors },
     },
     handler: async (request, reply) => {
-      const { message, created } = await messaging.send(requireActor(request), sendBodyReader(request));
+      // The body is read once the caller may send (401 and 403 come before 400); a missing or
+      // non-object one reads as empty, so that it answers the spec's first text.
+      const { message, created } = await messaging.send(requireActor(request), () =>
+        bodyOf(request, SendMessageBody),
+      );
       return reply.status(created ? 201 : 200).send(message);
     },
   });

@@ -22,14 +22,12 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
+import type { BodyReader } from '../../http/route-helpers.js';
 import { unreadCounts } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';
-
-/** Reads the validated request body; throws its validation error. Called once the caller may act. */
-export type BodyReader<T> = () => T;
 
 export type ConversationMessagesParams = z.output<typeof ConversationMessagesQuery>;
 

@@ -10,13 +10,10 @@ import type {
   RuleKind,
   RuleTarget,
 } from '@castline/shared';
-import type {
-  EntitySummaryRow,
-  LogListRow,
-  PendingListingRow,
-  QueueListRow,
-  RuleListRow,
-} from './moderation.repository.js';
+import type { PendingListingRow } from './moderation-approval.repository.js';
+import type { LogListRow } from './moderation-logs.repository.js';
+import type { EntitySummaryRow, QueueListRow } from './moderation-queue.repository.js';
+import type { RuleListRow } from './moderation-rules.repository.js';
 
 function hrefOf(type: string, id: string, summary: EntitySummaryRow): string | null {
   switch (type) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorDto,
@@ -19,6 +19,7 @@ import {
   UpdateModerationRuleBody,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
+import { validated } from '../../http/route-helpers.js';
 import type { ModerationService } from './moderation.service.js';
 
 const errors = {
@@ -34,11 +35,7 @@ const moderate = { auth: 'admin', permissions: ['content.moderate'] } as const;
 const manageRules = { auth: 'admin', permissions: ['moderation.rules'] } as const;
 const manageListings = { auth: 'admin', permissions: ['listings.manage'] } as const;
 
-/** Input is checked once the guard has run, so 401 and 403 come before 400. */
-function valid<R extends FastifyRequest>(request: R): R {
-  if (request.validationError) throw request.validationError;
-  return request;
-}
+// Input is checked once the guard has run (`validated`), so 401 and 403 come before 400.
 
 export function registerModerationRoutes(app: FastifyInstance, moderation: ModerationService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +51,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       response: { 201: MessageResponseDto, ...errors },
     },
     handler: async (request, reply) => {
-      const result = await moderation.report(requireActor(request), valid(request).body);
+      const result = await moderation.report(requireActor(request), validated(request).body);
       return reply.code(201).send(result);
     },
   });
@@ -70,7 +67,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return moderation.queue(valid(request).query);
+      return moderation.queue(validated(request).query);
     },
   });
 
@@ -85,7 +82,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request) => {
-      const { params, body } = valid(request);
+      const { params, body } = validated(request);
       return moderation.review(requireActor(request), params.id, body);
     },
   });
@@ -101,7 +98,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return moderation.pendingListings(valid(request).query);
+      return moderation.pendingListings(validated(request).query);
     },
   });
 
@@ -114,7 +111,8 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       params: ModerationIdParams,
       response: { 200: MessageResponseDto, ...errors },
     },
-    handler: async (request) => moderation.approveListing(requireActor(request), valid(request).params.id),
+    handler: async (request) =>
+      moderation.approveListing(requireActor(request), validated(request).params.id),
   });
 
   r.post('/api/admin/moderation/listings/:id/reject', {
@@ -128,7 +126,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       response: { 200: MessageResponseDto, ...errors },
     },
     handler: async (request) => {
-      const { params, body } = valid(request);
+      const { params, body } = validated(request);
       return moderation.rejectListing(requireActor(request), params.id, body);
     },
   });
@@ -156,7 +154,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       response: { 201: ModerationRuleSavedDto, ...errors },
     },
     handler: async (request, reply) => {
-      const result = await moderation.createRule(requireActor(request), valid(request).body);
+      const result = await moderation.createRule(requireActor(request), validated(request).body);
       return reply.code(201).send(result);
     },
   });
@@ -172,7 +170,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       response: { 200: ModerationRuleSavedDto, ...errors },
     },
     handler: async (request) => {
-      const { params, body } = valid(request);
+      const { params, body } = validated(request);
       return moderation.updateRule(requireActor(request), params.id, body);
     },
   });
@@ -186,7 +184,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
       params: ModerationIdParams,
       response: { 200: MessageResponseDto, ...errors },
     },
-    handler: async (request) => moderation.deleteRule(requireActor(request), valid(request).params.id),
+    handler: async (request) => moderation.deleteRule(requireActor(request), validated(request).params.id),
   });
 
   r.get('/api/admin/moderation/logs', {
@@ -200,7 +198,7 @@ export function registerModerationRoutes(app: FastifyInstance, moderation: Moder
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return moderation.logs(valid(request).query);
+      return moderation.logs(validated(request).query);
     },
   });
 }

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   ApiErrorDto,
   AUTH_MESSAGES,
@@ -16,20 +15,14 @@ import {
   MonitoringFingerprintParams,
   MONITORING_MESSAGES,
 } from '@castline/shared';
-import { NotFoundError, UnauthenticatedError } from '../../http/errors.js';
+import { UnauthenticatedError } from '../../http/errors.js';
+import { assertValidId, bodyOf } from '../../http/route-helpers.js';
 import type { Metrics } from './monitoring.metrics.js';
 import type { MonitoringService } from './monitoring.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 413: ApiErrorDto };
 const tags = ['monitoring'];
 const adminRead = { auth: 'admin', permissions: ['analytics.read'] } as const;
-
-/** The validated body, read after the session check (401 comes before 400). */
-function bodyOf<S extends z.ZodType>(request: FastifyRequest, schema: S): z.output<S> {
-  if (!request.validationError) return request.body as z.output<S>;
-  const raw = request.body;
-  return schema.parse(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {});
-}
 
 function memberId(request: FastifyRequest): string {
   const userId = request.activeSession?.userId;
@@ -109,7 +102,7 @@ export function registerMonitoringRoutes(
       response: { 200: MonitoringErrorOccurrencesDto, ...errors },
     },
     handler: async (request) => {
-      if (request.validationError) throw new NotFoundError(MONITORING_MESSAGES.errorGroupNotFound);
+      assertValidId(request, MONITORING_MESSAGES.errorGroupNotFound);
       return monitoring.occurrences(request.params.fingerprint);
     },
   });

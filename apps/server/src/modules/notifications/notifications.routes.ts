@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,21 +10,11 @@ import {
   SyncNotificationsDto,
   UnreadCountsDto,
 } from '@castline/shared';
-import { NotFoundError } from '../../http/errors.js';
+import { assertValidId, sendNoContent, viewerOf } from '../../http/route-helpers.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
 const tags = ['notifications'];
-
-/** The signed-in caller's id (the route's `auth: 'required'` guard has run). */
-function viewerOf(request: FastifyRequest): string {
-  return request.activeSession!.userId;
-}
-
-/** A malformed notification id names no notification: 404, after the session check. */
-function assertValidId(request: FastifyRequest): void {
-  if (request.validationError) throw new NotFoundError(M.notFound);
-}
 
 export function registerNotificationsRoutes(app: FastifyInstance, notifications: NotificationsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +64,8 @@ export function registerNotificationsRoutes(app: FastifyInstance, notifications:
       response: { 200: NotificationDto, ...errors },
     },
     handler: async (request) => {
-      assertValidId(request);
+      // A malformed id names no notification: 404, after the session check.
+      assertValidId(request, M.notFound);
       return notifications.markRead(viewerOf(request), request.params.id);
     },
   });
@@ -89,9 +80,9 @@ export function registerNotificationsRoutes(app: FastifyInstance, notifications:
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
     handler: async (request, reply) => {
-      assertValidId(request);
+      assertValidId(request, M.notFound);
       await notifications.remove(viewerOf(request), request.params.id);
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   });
 }

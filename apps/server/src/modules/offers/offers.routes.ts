@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorDto,
@@ -14,24 +14,12 @@ import {
   OfferListDto,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
-import { NotFoundError, UnauthenticatedError } from '../../http/errors.js';
-import type { BodyReader, OffersService } from './offers.service.js';
+import { UnauthenticatedError } from '../../http/errors.js';
+import { assertValidId, bodyReader, viewerOf } from '../../http/route-helpers.js';
+import type { OffersService } from './offers.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
 const tags = ['offers'];
-
-/** A malformed id names nothing: 404 with the resource's own text, like an unknown id. */
-function assertValidId(request: FastifyRequest, message: string): void {
-  if (request.validationError?.validationContext === 'params') throw new NotFoundError(message);
-}
-
-/** The body, read only once the service has checked who may act; a bad body throws its texts. */
-function bodyReader<T>(request: FastifyRequest): BodyReader<T> {
-  return () => {
-    if (request.validationError) throw request.validationError;
-    return request.body as T;
-  };
-}
 
 export function registerOffersRoutes(app: FastifyInstance, offers: OffersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -81,7 +69,7 @@ export function registerOffersRoutes(app: FastifyInstance, offers: OffersService
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return offers.list(request.activeSession!.userId, request.query);
+      return offers.list(viewerOf(request), request.query);
     },
   });
 

@@ -20,6 +20,7 @@ import {
 import type { Executor, Transaction } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../http/errors.js';
+import type { BodyReader } from '../../http/route-helpers.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import type { OfferEvent, ServerEventMap, ServerEvents } from '../../domain-events.js';
 import type { AfterCommit } from '../../platform/events/domain-events.js';
@@ -32,9 +33,6 @@ import {
   type OffersRepository,
   type SettledOffer,
 } from './offers.repository.js';
-
-/** Reads the validated request body; called once the caller may act (401/404/403 come before 400). */
-export type BodyReader<T> = () => T;
 
 export type ListOffersParams = z.output<typeof ListOffersQuery>;
 export type OfferBody = z.output<typeof CreateOfferBody>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorDto,
@@ -11,25 +11,11 @@ import {
   PublicProfileDto,
   UpdateProfileBody,
 } from '@castline/shared';
-import { NotFoundError } from '../../http/errors.js';
+import { assertValidId, bodyOf, validated, viewerOf } from '../../http/route-helpers.js';
 import type { ProfileEditor, ProfilesService } from './profiles.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 404: ApiErrorDto };
 const tags = ['profiles'];
-
-/** The signed-in caller's id (the route's `auth: 'required'` guard has run). */
-function viewerOf(request: FastifyRequest): string {
-  return request.activeSession!.userId;
-}
-
-/** A malformed :userId names no profile: 404 like an unknown one, after the session check. */
-function assertProfileParams(request: FastifyRequest): void {
-  if (request.validationError) throw new NotFoundError(AUTH_MESSAGES.profileNotFound);
-}
-
-function asObject(raw: unknown): object {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
-}
 
 /**
  * Profiles, member search and the block list. The static paths (/search, /me) are matched
@@ -48,8 +34,8 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
       response: { 200: MemberSearchDto, ...errors },
     },
     handler: async (request) => {
-      if (request.validationError) throw request.validationError;
-      return profiles.search(viewerOf(request), request.query.q);
+      const { query } = validated(request);
+      return profiles.search(viewerOf(request), query.q);
     },
   });
 
@@ -73,7 +59,8 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
       response: { 200: BlockResultDto, ...errors },
     },
     handler: async (request) => {
-      assertProfileParams(request);
+      // A malformed :userId names no profile: 404 like an unknown one, after the session check.
+      assertValidId(request, AUTH_MESSAGES.profileNotFound);
       return profiles.toggleBlock(viewerOf(request), request.params.userId.toLowerCase());
     },
   });
@@ -88,7 +75,7 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
       response: { 200: PublicProfileDto, ...errors },
     },
     handler: async (request) => {
-      assertProfileParams(request);
+      assertValidId(request, AUTH_MESSAGES.profileNotFound);
       return profiles.publicProfile(request.params.userId.toLowerCase(), viewerOf(request));
     },
   });
@@ -109,8 +96,7 @@ export function registerProfileEditRoutes(app: FastifyInstance, editor: ProfileE
     },
     handler: async (request) => {
       // Checked after the session (401 first); a missing body changes nothing.
-      const body = request.validationError ? UpdateProfileBody.parse(asObject(request.body)) : request.body;
-      return editor.update(viewerOf(request), body);
+      return editor.update(viewerOf(request), bodyOf(request, UpdateProfileBody));
     },
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   ApiErrorDto,
   ChangeEmailBody,
@@ -12,6 +11,7 @@ import {
   NotificationSettingsDto,
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
+import { bodyOf } from '../../http/route-helpers.js';
 import { SESSION_COOKIE_PREFIX, type ActiveSession } from '../../http/session.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -28,16 +28,6 @@ const tags = ['settings'];
 /** The caller's session (the route's `auth: 'required'` guard has run). */
 function sessionOf(request: FastifyRequest): ActiveSession {
   return request.activeSession!;
-}
-
-/**
- * The validated body, read after the session check (401 comes before 400). A missing or
- * non-object body reads as an empty one, so that it answers the fields' own texts.
- */
-function bodyOf<S extends z.ZodType>(request: FastifyRequest, schema: S): z.output<S> {
-  if (!request.validationError) return request.body as z.output<S>;
-  const raw = request.body;
-  return schema.parse(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {});
 }
 
 /** The session cookie is gone with the account: the browser forgets it too. */
