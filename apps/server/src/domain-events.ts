@@ -26,6 +26,19 @@ export interface ServerEventMap {
   'post.created': { postId: string; title: string; content: string };
   /** A forum post's title or content changed (after commit). */
   'post.edited': { postId: string; title: string; content: string };
+  /**
+   * A post or comment mentioned members who may be told (in its transaction): existing, not the
+   * writer, not deleted, not blocking the writer.
+   */
+  'member.mentioned': {
+    recipientIds: string[];
+    source: {
+      postId: string;
+      postTitle: string;
+      commentId?: string;
+      sender: { id: string; username: string };
+    };
+  };
   /** A comment was added to a post (after commit). */
   'comment.created': { commentId: string; postId: string; content: string };
   /** Staff banned a member (after commit); `message` is what their open pages are told. */

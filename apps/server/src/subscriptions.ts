@@ -3,6 +3,7 @@ import type { AppContext } from './app-context.js';
 import type { WriteListener, WriteScope } from './platform/events/domain-events.js';
 import type { Transaction } from './db/client.js';
 import { matchListingToAlerts } from './modules/alerts/index.js';
+import { mentionNotification } from './modules/forum/index.js';
 import { moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import {
   insertNotifications,
@@ -40,6 +41,12 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   };
   events.onWrite('message.sent', (scope, { message, sender }) =>
     notify(scope, [newMessageNotification(message, sender)]),
+  );
+  events.onWrite('member.mentioned', (scope, { recipientIds, source }) =>
+    notify(
+      scope,
+      recipientIds.map((id) => mentionNotification(id, source)),
+    ),
   );
   const offerEvents: NotifyingOfferEvent[] = [
     'offer.created',

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { deleteCommentCounted } from './forum.comment-counts.js';
-import { notifyMentions } from './forum-mentions.repository.js';
+import { raiseMentions, type MentionedHook } from './forum-mentions.repository.js';
 import { commentColumns, type CommentRow } from './forum-rows.js';
 import { bumpProfile, unlessParentGone, type WriteEffects } from './forum-writes.js';
 
@@ -19,7 +19,7 @@ export interface CommentState {
 }
 
 /** A post's comments: reading them, adding one and deleting one. */
-export function createForumCommentsRepository(db: Database) {
+export function createForumCommentsRepository(db: Database, mentioned: MentionedHook) {
   return {
     /** A post's comments, oldest first: published ones, plus the viewer's own, or all for staff. */
     async comments(postId: string, viewerId: string | null, all: boolean): Promise<CommentRow[]> {
@@ -83,13 +83,13 @@ export function createForumCommentsRepository(db: Database) {
             .where(eq(posts.id, postId))
             .returning({ title: posts.title });
           await bumpProfile(tx, author.id, { comments: 1 });
-          const notifications = await notifyMentions(tx, mentions, {
+          const published = await raiseMentions(tx, mentioned, mentions, {
             postId,
             postTitle: post?.title ?? '',
             commentId: row.id,
             sender: author,
           });
-          return { id: row.id, notifications };
+          return { id: row.id, published };
         }),
       );
     },

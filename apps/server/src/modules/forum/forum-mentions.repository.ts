@@ -1,9 +1,14 @@
 import { and, inArray, ne, sql } from 'drizzle-orm';
-import type { NotificationDto } from '@castline/shared';
 import type { Executor, Transaction } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/index.js';
-import { mentionNotification, type MentionSource } from './forum.mentions.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
+import type { MentionSource } from './forum.mentions.js';
+
+/** Says, inside the write's transaction, that a post or comment mentioned these members. */
+export type MentionedHook = (
+  tx: Transaction,
+  mentioned: { recipientIds: string[]; source: MentionSource },
+) => Promise<AfterCommit>;
 
 /** The members a text mentions who may be told: existing, not the sender, not deleted, not blocking the sender. */
 async function mentionRecipients(tx: Executor, usernames: string[], senderId: string): Promise<string[]> {
@@ -22,15 +27,17 @@ async function mentionRecipients(tx: Executor, usernames: string[], senderId: st
   return rows.map((row) => row.id);
 }
 
-/** Writes the MENTION notifications of a post or comment, inside its transaction. */
-export async function notifyMentions(
+/**
+ * Raises `member.mentioned` for the members a post or comment mentions who may be told, inside its
+ * transaction; what its listeners leave for after the commit is returned.
+ */
+export async function raiseMentions(
   tx: Transaction,
+  mentioned: MentionedHook,
   usernames: string[],
   source: MentionSource,
-): Promise<NotificationDto[]> {
-  const recipients = await mentionRecipients(tx, usernames, source.sender.id);
-  return insertNotifications(
-    tx,
-    recipients.map((id) => mentionNotification(id, source)),
-  );
+): Promise<AfterCommit> {
+  const recipientIds = await mentionRecipients(tx, usernames, source.sender.id);
+  if (recipientIds.length === 0) return async () => {};
+  return mentioned(tx, { recipientIds, source });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { isVisibleComment } from './forum.comment-counts.js';
-import { notifyMentions } from './forum-mentions.repository.js';
+import { raiseMentions, type MentionedHook } from './forum-mentions.repository.js';
 import { summaryColumns, type PostDetailRow } from './forum-rows.js';
 import { bumpProfile, type WriteEffects } from './forum-writes.js';
 
@@ -29,7 +29,7 @@ export interface PostChanges extends Partial<PostFields> {
 }
 
 /** One post: its state and page, and writing, editing and deleting it. */
-export function createForumPostsRepository(db: Database) {
+export function createForumPostsRepository(db: Database, mentioned: MentionedHook) {
   return {
     async postState(id: string): Promise<PostState | null> {
       const [row] = await db
@@ -71,12 +71,12 @@ export function createForumPostsRepository(db: Database) {
           .returning({ id: posts.id });
         if (!row) throw new Error('inserting a post returned nothing');
         await bumpProfile(tx, author.id, { posts: 1 });
-        const notifications = await notifyMentions(tx, mentions, {
+        const published = await raiseMentions(tx, mentioned, mentions, {
           postId: row.id,
           postTitle: fields.title,
           sender: author,
         });
-        return { id: row.id, notifications };
+        return { id: row.id, published };
       });
     },
 
@@ -96,12 +96,12 @@ export function createForumPostsRepository(db: Database) {
           .returning({ id: posts.id, title: posts.title });
         if (!row) return null;
         if (audit) await writeAudit(tx, audit);
-        const notifications = await notifyMentions(tx, mentions, {
+        const published = await raiseMentions(tx, mentioned, mentions, {
           postId: row.id,
           postTitle: row.title,
           sender,
         });
-        return { notifications };
+        return { published };
       });
     },
 

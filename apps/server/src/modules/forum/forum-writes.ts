@@ -1,11 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { NotificationDto } from '@castline/shared';
 import type { Transaction } from '../../db/client.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
 import { profiles } from '../../db/schema/index.js';
 
-/** The new mention notifications a write made (pushed after commit). */
+/** What a write's listeners left for after its commit (the mentioned members' notifications). */
 export interface WriteEffects {
-  notifications: NotificationDto[];
+  published: AfterCommit;
 }
 
 /** A post's or comment's row was removed under a concurrent write (its parent was deleted). */

@@ -7,7 +7,9 @@ import { createForumService } from './forum.service.js';
 /** Wires the forum routes (/api/forum/*) into the app. */
 export async function registerForumModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const service = createForumService({
-    repository: createForumRepository(context.database.db),
+    repository: createForumRepository(context.database.db, (tx, mentioned) =>
+      context.events.inTransaction(tx, 'member.mentioned', mentioned),
+    ),
     logger: app.log,
     rateLimiter: context.rateLimiter,
     realtime: context.realtime,

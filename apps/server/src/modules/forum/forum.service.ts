@@ -11,7 +11,6 @@ import type {
   CreatePostBody,
   ForumCategoriesDto,
   ListPostsQuery,
-  NotificationDto,
   PostDto,
   PostListDto,
   RateLimitRule,
@@ -37,10 +36,10 @@ import {
   UnauthenticatedError,
 } from '../../http/errors.js';
 import type { BodyReader } from '../../http/route-helpers.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuditEntry } from '../audit/index.js';
 import type { ServerEvents } from '../../domain-events.js';
-import { publishNotifications } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
 import {
@@ -120,11 +119,11 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     entity: ContentEntity,
     postId: string,
     userId: string,
-    notifications: NotificationDto[] = [],
+    published?: AfterCommit,
   ): Promise<void> {
+    await published?.();
     if (!realtime) return;
     try {
-      await publishNotifications(realtime, repository.db, notifications);
       realtime.toEveryone({ type: 'content.changed', entity, post_id: postId, user_id: userId });
     } catch (error) {
       // The change is committed; clients catch up on their next fetch.
@@ -243,13 +242,13 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       assertNotBanned(actor);
       const fields = readBody();
       await throttle('post', actor);
-      const { id, notifications } = await repository.createPost(
+      const { id, published } = await repository.createPost(
         { id: actor.id, username: actor.username },
         fields,
         extractMentions(fields.content),
       );
       await events.committed('post.created', { postId: id, title: fields.title, content: fields.content });
-      await publish('post', id, actor.id, notifications);
+      await publish('post', id, actor.id, published);
       return detail(id, actor);
     },
 
@@ -291,7 +290,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
           content: body.content ?? state.content,
         });
       }
-      await publish('post', id, actor.id, effects.notifications);
+      await publish('post', id, actor.id, effects.published);
       return detail(id, actor);
     },
 
@@ -329,7 +328,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       );
       if (!created) throw new NotFoundError(M.postNotFound);
       await events.committed('comment.created', { commentId: created.id, postId, content });
-      await publish('comment', postId, actor.id, created.notifications);
+      await publish('comment', postId, actor.id, created.published);
       const row = await repository.findComment(created.id, actor.id);
       if (!row) throw new NotFoundError(M.commentNotFound);
       return presentComment(row, canManageForumContent(actor, { author_id: row.author_id }));
