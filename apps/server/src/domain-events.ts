@@ -15,6 +15,15 @@ export interface ServerEventMap {
   /** A listing was marked sold, to `buyerId` or elsewhere when null (in its transaction). */
   'listing.sold': { listingId: string; buyerId: string | null };
   /**
+   * Staff approved or rejected a listing that waited for approval (in the review's transaction):
+   * its seller is told, and an approved listing is matched against saved searches.
+   */
+  'listing.reviewed': {
+    listing: { id: string; title: string; seller_id: string };
+    approved: boolean;
+    reason: string | null;
+  };
+  /**
    * A direct message was stored (in its transaction: its notification row; after commit: moderation,
    * email, then the push to both members).
    */

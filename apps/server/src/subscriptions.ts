@@ -4,7 +4,7 @@ import type { WriteListener, WriteScope } from './platform/events/domain-events.
 import type { Transaction } from './db/client.js';
 import { matchListingToAlerts } from './modules/alerts/index.js';
 import { mentionNotification } from './modules/forum/index.js';
-import { moderateWrite, type RuleSubject } from './modules/moderation/index.js';
+import { listingReviewedNotification, moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import {
   insertNotifications,
   newMessageNotification,
@@ -42,6 +42,7 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   events.onWrite('message.sent', (scope, { message, sender }) =>
     notify(scope, [newMessageNotification(message, sender)]),
   );
+  events.onWrite('listing.reviewed', (scope, review) => notify(scope, [listingReviewedNotification(review)]));
   events.onWrite('member.mentioned', (scope, { recipientIds, source }) =>
     notify(
       scope,
@@ -69,6 +70,10 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   };
   events.onWrite('listing.created', matchAlerts);
   events.onWrite('listing.updated', matchAlerts);
+  // A listing that waited for approval is matched once staff approve it.
+  events.onWrite('listing.reviewed', (scope, { listing, approved }) =>
+    approved ? matchAlerts(scope, { listingId: listing.id }) : Promise.resolve(),
+  );
 
   // Offers: a sale settles the listing's open offers in the sale's transaction.
   const offers = offersServiceFor(app, context);

@@ -11,6 +11,7 @@ export async function registerModerationModule(app: FastifyInstance, context: Ap
     createModerationService({
       repository: createModerationRepository(context.database.db),
       realtime: context.realtime,
+      events: context.events,
       logger: app.log,
     }),
   );

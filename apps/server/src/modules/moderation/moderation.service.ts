@@ -9,7 +9,6 @@ import type {
   ModerationQueueQuery,
   ModerationRuleListDto,
   ModerationRuleSavedDto,
-  NotificationDto,
   PendingListingsDto,
   PendingListingsQuery,
   RejectListingBody,
@@ -27,9 +26,8 @@ import {
 import type { Actor } from '../../http/access-policy.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { matchListingToAlerts } from '../alerts/index.js';
-import { insertNotifications, publishNotifications } from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
+import type { ServerEvents } from '../../domain-events.js';
 import { presentLog, presentPendingListing, presentQueueItem, presentRule } from './moderation.presenter.js';
 import type { ModerationRepository } from './moderation.repository.js';
 import { invalidateModerationRules } from './rules-engine.js';
@@ -37,6 +35,8 @@ import { invalidateModerationRules } from './rules-engine.js';
 export interface ModerationServiceDeps {
   repository: ModerationRepository;
   realtime?: RealtimePublisher | undefined;
+  /** Where the service says what happened (`listing.reviewed`). */
+  events: ServerEvents;
   logger: FastifyBaseLogger;
 }
 
@@ -50,7 +50,7 @@ const REVIEW_STATUS: Record<ReviewAction, string> = {
   flag: 'flagged',
 };
 
-export function createModerationService({ repository, realtime, logger }: ModerationServiceDeps) {
+export function createModerationService({ repository, realtime, events, logger }: ModerationServiceDeps) {
   const { db } = repository;
 
   async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
@@ -73,15 +73,6 @@ export function createModerationService({ repository, realtime, logger }: Modera
     }
   }
 
-  async function notify(notifications: NotificationDto[]): Promise<void> {
-    if (!realtime) return;
-    try {
-      await publishNotifications(realtime, db, notifications);
-    } catch (error) {
-      logger.warn({ err: error }, 'publishing listing review notifications failed');
-    }
-  }
-
   async function reviewListing(
     actor: Actor,
     id: string,
@@ -89,7 +80,7 @@ export function createModerationService({ repository, realtime, logger }: Modera
   ): Promise<MessageResponseDto> {
     if (!UUID.test(id)) throw new NotFoundError(M.listingNotFound);
     const approved = decision.status === 'active';
-    const notifications = await orFail(M.listingReviewFailed, () =>
+    const published = await orFail(M.listingReviewFailed, () =>
       repository.transaction(async (tx) => {
         const listing = await repository.lockListing(tx, id);
         if (!listing || listing.deleted) throw new NotFoundError(M.listingNotFound);
@@ -111,23 +102,14 @@ export function createModerationService({ repository, realtime, logger }: Modera
           oldData: { moderation_status: listing.moderation_status },
           newData: { moderation_status: decision.status, moderation_reason: decision.reason },
         });
-        // Saved-search alerts match a listing once it is public: now, for one that waited.
-        const alerts = approved ? await matchListingToAlerts(tx, id) : [];
-        const reviewed = await insertNotifications(tx, [
-          {
-            user_id: listing.seller_id,
-            type: 'LISTING_REVIEWED',
-            title: approved ? M.listingApprovedTitle : M.listingRejectedTitle,
-            message: approved
-              ? `Your listing ${listing.title} was approved and is now live`
-              : `Your listing ${listing.title} was not approved: ${decision.reason ?? ''}`,
-            data: { productId: listing.id, productName: listing.title },
-          },
-        ]);
-        return [...reviewed, ...alerts];
+        return events.inTransaction(tx, 'listing.reviewed', {
+          listing: { id: listing.id, title: listing.title, seller_id: listing.seller_id },
+          approved,
+          reason: decision.reason,
+        });
       }),
     );
-    await notify(notifications);
+    await published();
     return { message: approved ? M.listingApproved : M.listingRejected };
   }
 
