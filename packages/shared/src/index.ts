@@ -18,6 +18,7 @@ export * from './schemas/admin.schemas.js';
 export * from './schemas/profiles.schemas.js';
 export * from './listings/reference.js';
 export * from './listings/listing-constants.js';
+export * from './listings/search-criteria.js';
 export * from './listings/listing-messages.js';
 export * from './listings/listing.schemas.js';
 export * from './listings/upload.schemas.js';

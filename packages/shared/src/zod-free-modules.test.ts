@@ -14,6 +14,7 @@ const ZOD_FREE = [
   'policies/admin-permission-labels.ts',
   'listings/reference.ts',
   'listings/listing-constants.ts',
+  'listings/search-criteria.ts',
   'listings/listing-messages.ts',
   'social/notification-constants.ts',
   'social/alert-constants.ts',

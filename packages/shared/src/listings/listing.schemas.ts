@@ -10,8 +10,8 @@ import {
   LISTING_PRICE_MAX,
   LISTING_SORTS,
   LISTING_TITLE_MAX,
-  RADIUS_MILES_MAX,
 } from './listing-constants.js';
+import { LISTING_SEARCH_LIMITS as SEARCH } from './search-criteria.js';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -267,31 +267,21 @@ const csv = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** GET /api/listings: filters live in the URL, so they arrive as strings. */
 export const ListListingsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(SEARCH.qMax).optional(),
   category: csv(CATEGORIES),
   condition: csv(CONDITIONS),
   gear_types: csv(GEAR_TYPES),
-  price: z.string().max(40).optional(),
+  price: z.string().max(SEARCH.priceRangeMax).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
-  radius: z.coerce.number().positive().max(RADIUS_MILES_MAX).optional(),
-  brand: z.string().trim().max(80).optional(),
+  radius: z.coerce.number().positive().max(SEARCH.radiusMilesMax).optional(),
+  brand: z.string().trim().max(SEARCH.brandMax).optional(),
   rod_power: csv(ROD_POWER_RATINGS),
   rod_composition: csv(ROD_MATERIALS),
   reel_type: csv(REEL_TYPES),
   /** Rod length bounds in inches. */
-  rod_length_min: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(ROD_LENGTH_FEET_MAX * 12 + ROD_LENGTH_INCHES_MAX)
-    .optional(),
-  rod_length_max: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(ROD_LENGTH_FEET_MAX * 12 + ROD_LENGTH_INCHES_MAX)
-    .optional(),
+  rod_length_min: z.coerce.number().int().min(0).max(SEARCH.rodLengthInchesMax).optional(),
+  rod_length_max: z.coerce.number().int().min(0).max(SEARCH.rodLengthInchesMax).optional(),
   seller_id: z.uuid().optional(),
   featured: z.enum(['true', 'false']).optional(),
   sold: z.enum(['true', 'false']).optional(),

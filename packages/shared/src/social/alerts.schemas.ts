@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
-import { LISTING_PRICE_MAX, RADIUS_MILES_MAX } from '../listings/listing-constants.js';
+import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
+import {
+  DEFAULT_RADIUS_MILES,
+  EMPTY_CRITERIA,
+  LISTING_SEARCH_LIMITS as SEARCH,
+  type ListingSearchCriteria,
+} from '../listings/search-criteria.js';
 import { moneyAmount } from '../money.js';
 import { ListingSummaryDto } from './members.schemas.js';
 import { ALERT_LIMITS } from './alert-constants.js';
@@ -24,17 +30,17 @@ const price = moneyAmount({ min: 0, max: LISTING_PRICE_MAX, invalid: ALERT_MESSA
  */
 export const AlertFilters = z
   .object({
-    q: z.string().trim().max(200).optional(),
+    q: z.string().trim().max(SEARCH.qMax).optional(),
     category: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).optional(),
     condition: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).optional(),
     gear_types: z.array(z.enum(GEAR_TYPES)).max(GEAR_TYPES.length).optional(),
     price_min: price.optional(),
     price_max: price.optional(),
-    brand: z.string().trim().max(80).optional(),
+    brand: z.string().trim().max(SEARCH.brandMax).optional(),
     lat: z.number().min(-90).max(90).optional(),
     lng: z.number().min(-180).max(180).optional(),
-    radius: z.number().positive().max(RADIUS_MILES_MAX).optional(),
-    location: z.string().trim().max(200).optional(),
+    radius: z.number().positive().max(SEARCH.radiusMilesMax).optional(),
+    location: z.string().trim().max(SEARCH.placeLabelMax).optional(),
   })
   .strict()
   .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
@@ -51,18 +57,69 @@ export const AlertFilters = z
   });
 export type AlertFilters = z.infer<typeof AlertFilters>;
 
+/**
+ * The criteria of an alert's filters: blank texts and empty lists are no filter; the coordinates
+ * are the place searched around (`location` its label), limited to `radius` when it has one.
+ */
+export function criteriaFromAlertFilters(filters: AlertFilters): ListingSearchCriteria {
+  const near =
+    filters.lat !== undefined && filters.lng !== undefined
+      ? { label: filters.location ?? '', lat: filters.lat, lng: filters.lng }
+      : null;
+  return {
+    ...EMPTY_CRITERIA,
+    q: filters.q ?? '',
+    category: filters.category ?? [],
+    condition: filters.condition ?? [],
+    gear_types: filters.gear_types ?? [],
+    priceMin: filters.price_min ?? null,
+    priceMax: filters.price_max ?? null,
+    brand: filters.brand ?? '',
+    near,
+    radius: filters.radius ?? DEFAULT_RADIUS_MILES,
+    anyDistance: near !== null && filters.radius === undefined,
+  };
+}
+
+/**
+ * The alert filters of criteria: only what an alert matches on (text, category, condition, gear
+ * type, price, brand and place), without blank texts and empty lists.
+ */
+export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): AlertFilters {
+  const filters: AlertFilters = {};
+  if (criteria.q) filters.q = criteria.q;
+  if (criteria.category.length > 0) filters.category = [...criteria.category];
+  if (criteria.condition.length > 0) filters.condition = [...criteria.condition];
+  if (criteria.gear_types.length > 0) filters.gear_types = [...criteria.gear_types];
+  if (criteria.priceMin !== null) filters.price_min = criteria.priceMin;
+  if (criteria.priceMax !== null) filters.price_max = criteria.priceMax;
+  if (criteria.brand) filters.brand = criteria.brand;
+  if (criteria.near) {
+    filters.lat = criteria.near.lat;
+    filters.lng = criteria.near.lng;
+    if (!criteria.anyDistance) filters.radius = criteria.radius;
+    if (criteria.near.label) filters.location = criteria.near.label;
+  }
+  return filters;
+}
+
+/** True when criteria narrow what an alert matches at all (an alert on everything is refused). */
+export function narrowsAlertMatches(criteria: ListingSearchCriteria): boolean {
+  return Boolean(
+    criteria.q ||
+    criteria.category.length ||
+    criteria.condition.length ||
+    criteria.gear_types.length ||
+    criteria.priceMin !== null ||
+    criteria.priceMax !== null ||
+    criteria.brand ||
+    (criteria.near && !criteria.anyDistance),
+  );
+}
+
 /** True when the filters narrow the marketplace at all (an alert on everything is refused). */
 export function hasAlertCriteria(filters: AlertFilters): boolean {
-  return Boolean(
-    filters.q ||
-    filters.category?.length ||
-    filters.condition?.length ||
-    filters.gear_types?.length ||
-    filters.price_min !== undefined ||
-    filters.price_max !== undefined ||
-    filters.brand ||
-    filters.radius !== undefined,
-  );
+  return narrowsAlertMatches(criteriaFromAlertFilters(filters));
 }
 
 const name = z

@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { NotificationDto } from '@castline/shared';
 import { alertMatchMessage, NOTIFICATION_MESSAGES } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
-import { greatCircleMeters, METERS_PER_MILE } from '../../db/great-circle.js';
+import { METERS_PER_MILE } from '../../db/great-circle.js';
 import {
   alertNotifications,
   productAlerts,
@@ -10,28 +10,34 @@ import {
   profiles,
   PUBLIC_LISTING_PREDICATE,
 } from '../../db/schema/index.js';
+import { listingCriteriaConditions } from '../listings/index.js';
 import { insertNotifications } from '../notifications/index.js';
 
+const saved = productAlerts;
+const none = (list: SQLWrapper) => sql`cardinality(${list}) = 0`;
+
 /**
- * Every filter of a saved alert, tested against the one listing joined as `products`. An empty
- * list or a null bound means "any"; brand compares like the marketplace's brand filter (any of
- * brand, rod brand, reel brand, case-insensitively).
+ * Every criterion of a saved alert (its typed columns), tested against the one listing joined as
+ * `products` by the marketplace search's own rules (listingCriteriaConditions). An empty list or
+ * a null value means "any"; a null coordinate never matches a radius.
  */
 export const alertMatchesListing = and(
-  sql`(${productAlerts.q} is null or ${products.search_vector} @@ websearch_to_tsquery('english', ${productAlerts.q}))`,
-  sql`(cardinality(${productAlerts.categories}) = 0 or ${products.category} = any(${productAlerts.categories}))`,
-  sql`(cardinality(${productAlerts.conditions}) = 0 or ${products.condition} = any(${productAlerts.conditions}))`,
-  sql`(cardinality(${productAlerts.gear_types}) = 0 or ${products.gear_types} && ${productAlerts.gear_types})`,
-  sql`(${productAlerts.price_min} is null or ${products.price} >= ${productAlerts.price_min})`,
-  sql`(${productAlerts.price_max} is null or ${products.price} <= ${productAlerts.price_max})`,
-  sql`(${productAlerts.brand} is null or lower(${productAlerts.brand}) in (lower(${products.brand}), lower(${products.rod_brand}), lower(${products.reel_brand})))`,
-  // The marketplace's own distance (a null coordinate never matches a radius).
-  sql`(${productAlerts.radius_miles} is null or ${greatCircleMeters(
-    sql`${productAlerts.lat}`,
-    sql`${productAlerts.lng}`,
-    sql`${products.location_lat}`,
-    sql`${products.location_lng}`,
-  )} <= ${productAlerts.radius_miles} * ${METERS_PER_MILE}::float8)`,
+  ...listingCriteriaConditions({
+    categories: { value: { any: saved.categories }, empty: none(saved.categories) },
+    conditions: { value: { any: saved.conditions }, empty: none(saved.conditions) },
+    gearTypes: { value: saved.gear_types, empty: none(saved.gear_types) },
+    priceMin: { value: saved.price_min, empty: sql`${saved.price_min} is null` },
+    priceMax: { value: saved.price_max, empty: sql`${saved.price_max} is null` },
+    text: { value: sql`websearch_to_tsquery('english', ${saved.q})`, empty: sql`${saved.q} is null` },
+    brand: { value: sql`lower(${saved.brand})`, empty: sql`${saved.brand} is null` },
+    within: {
+      value: {
+        point: { lat: saved.lat, lng: saved.lng },
+        meters: sql`(${saved.radius_miles} * ${METERS_PER_MILE}::float8)`,
+      },
+      empty: sql`${saved.radius_miles} is null`,
+    },
+  }),
 );
 
 /**

@@ -1,28 +1,15 @@
 import type { AlertMatchDto, AlertMatchListDto, ProductAlertDto } from '@castline/shared';
-import { AlertFilters, PUBLIC_MODERATION_STATUSES } from '@castline/shared';
-import type { AlertMatchRow, AlertRow } from './alerts.repository.js';
+import { AlertFilters, alertFiltersFromCriteria, PUBLIC_MODERATION_STATUSES } from '@castline/shared';
+import { savedCriteriaOf, type AlertMatchRow, type AlertRow } from './alerts.repository.js';
 
 /** Dollars with two decimals. */
 function money(value: number | string): number {
   return Math.round(Number(value) * 100) / 100;
 }
 
-/** The saved filters; a stored value that no longer parses is rebuilt from the typed columns. */
+/** The alert filters of the saved criteria (none when even the typed columns make no valid filters). */
 function filtersOf(row: AlertRow): AlertFilters {
-  const saved = AlertFilters.safeParse(row.filters);
-  if (saved.success) return saved.data;
-  const rebuilt = {
-    ...(row.q ? { q: row.q } : {}),
-    ...(row.categories.length ? { category: row.categories } : {}),
-    ...(row.conditions.length ? { condition: row.conditions } : {}),
-    ...(row.gear_types.length ? { gear_types: row.gear_types } : {}),
-    ...(row.price_min !== null ? { price_min: row.price_min } : {}),
-    ...(row.price_max !== null ? { price_max: row.price_max } : {}),
-    ...(row.brand ? { brand: row.brand } : {}),
-    ...(row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : {}),
-    ...(row.radius_miles !== null && row.lat !== null ? { radius: row.radius_miles } : {}),
-  };
-  const parsed = AlertFilters.safeParse(rebuilt);
+  const parsed = AlertFilters.safeParse(alertFiltersFromCriteria(savedCriteriaOf(row)));
   return parsed.success ? parsed.data : {};
 }
 

@@ -1,5 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AlertFilters } from '@castline/shared';
+import type { ListingSearchCriteria } from '@castline/shared';
+import {
+  AlertFilters,
+  alertFiltersFromCriteria,
+  criteriaFromAlertFilters,
+  DEFAULT_RADIUS_MILES,
+  EMPTY_CRITERIA,
+} from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
 import {
   alertNotifications,
@@ -9,19 +16,50 @@ import {
   profiles,
 } from '../../db/schema/index.js';
 
-/** The typed columns the matching SQL reads, filled from the saved filters. */
-export function matchColumnsOf(filters: AlertFilters) {
+/*
+ * An alert's criteria are kept as the alert filters it was saved with (`filters`, JSON) and as the
+ * typed columns the matching SQL reads; both are written from, and read back into, criteria here.
+ */
+
+/** The typed columns the matching SQL reads, filled from the criteria. */
+function criteriaMatchColumns(criteria: ListingSearchCriteria) {
+  const { near } = criteria;
   return {
-    q: filters.q || null,
-    categories: filters.category ?? [],
-    conditions: filters.condition ?? [],
-    gear_types: filters.gear_types ?? [],
-    price_min: filters.price_min ?? null,
-    price_max: filters.price_max ?? null,
-    brand: filters.brand || null,
-    lat: filters.lat ?? null,
-    lng: filters.lng ?? null,
-    radius_miles: filters.radius ?? null,
+    q: criteria.q || null,
+    categories: criteria.category,
+    conditions: criteria.condition,
+    gear_types: criteria.gear_types,
+    price_min: criteria.priceMin,
+    price_max: criteria.priceMax,
+    brand: criteria.brand || null,
+    lat: near?.lat ?? null,
+    lng: near?.lng ?? null,
+    radius_miles: near && !criteria.anyDistance ? criteria.radius : null,
+  };
+}
+
+/** The typed match columns of saved alert filters (for rows written straight to the table). */
+export function matchColumnsOf(filters: AlertFilters) {
+  return criteriaMatchColumns(criteriaFromAlertFilters(filters));
+}
+
+/** The alert's saved criteria; saved filters that no longer parse are rebuilt from the typed columns. */
+export function savedCriteriaOf(row: AlertRow): ListingSearchCriteria {
+  const saved = AlertFilters.safeParse(row.filters);
+  if (saved.success) return criteriaFromAlertFilters(saved.data);
+  const near = row.lat !== null && row.lng !== null ? { label: '', lat: row.lat, lng: row.lng } : null;
+  return {
+    ...EMPTY_CRITERIA,
+    q: row.q ?? '',
+    category: row.categories as ListingSearchCriteria['category'],
+    condition: row.conditions as ListingSearchCriteria['condition'],
+    gear_types: row.gear_types as ListingSearchCriteria['gear_types'],
+    priceMin: row.price_min,
+    priceMax: row.price_max,
+    brand: row.brand ?? '',
+    near,
+    radius: row.radius_miles ?? DEFAULT_RADIUS_MILES,
+    anyDistance: near !== null && row.radius_miles === null,
   };
 }
 
@@ -79,8 +117,13 @@ const matchColumns = {
 
 export interface AlertValues {
   name: string;
-  filters: AlertFilters;
+  criteria: ListingSearchCriteria;
   is_active: boolean;
+}
+
+/** The columns that keep criteria: the alert filters they stand for, and the typed match columns. */
+function criteriaColumns(criteria: ListingSearchCriteria) {
+  return { filters: alertFiltersFromCriteria(criteria), ...criteriaMatchColumns(criteria) };
 }
 
 export function createAlertsRepository(db: Database) {
@@ -133,25 +176,22 @@ export function createAlertsRepository(db: Database) {
         .values({
           user_id: userId,
           name: values.name,
-          filters: values.filters,
           is_active: values.is_active,
-          ...matchColumnsOf(values.filters),
+          ...criteriaColumns(values.criteria),
         })
         .returning({ id: productAlerts.id });
       if (!row) throw new Error('alert insert returned nothing');
       return row.id;
     },
 
-    /** Renames, pauses or resumes, or changes the filters (and their typed columns); false when not the member's. */
+    /** Renames, pauses or resumes, or changes the criteria; false when not the member's. */
     async update(id: string, userId: string, values: Partial<AlertValues>): Promise<boolean> {
       const rows = await db
         .update(productAlerts)
         .set({
           ...(values.name !== undefined ? { name: values.name } : {}),
           ...(values.is_active !== undefined ? { is_active: values.is_active } : {}),
-          ...(values.filters !== undefined
-            ? { filters: values.filters, ...matchColumnsOf(values.filters) }
-            : {}),
+          ...(values.criteria !== undefined ? criteriaColumns(values.criteria) : {}),
           updated_at: sql`now()`,
         })
         .where(and(eq(productAlerts.id, id), eq(productAlerts.user_id, userId)))

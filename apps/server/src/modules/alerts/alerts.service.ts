@@ -6,6 +6,7 @@ import type {
   AlertMatchListDto,
   CreateAlertBody,
   ListAlertMatchesQuery,
+  ListingSearchCriteria,
   ProductAlertDto,
   ProductAlertListDto,
   UpdateAlertBody,
@@ -13,7 +14,8 @@ import type {
 import {
   ALERT_LIMITS,
   ALERT_MESSAGES as M,
-  hasAlertCriteria,
+  criteriaFromAlertFilters,
+  narrowsAlertMatches,
   OFFER_MESSAGES,
   isBannedMember,
 } from '@castline/shared';
@@ -37,22 +39,16 @@ export interface AlertsServiceDeps {
   logger: FastifyBaseLogger;
 }
 
-/** The filters as they are kept: blank texts and empty lists dropped. */
-function normalized(filters: AlertFilters): AlertFilters {
-  const entries = Object.entries(filters).filter(([, value]) => {
-    if (value === undefined || value === '') return false;
-    return !(Array.isArray(value) && value.length === 0);
-  });
-  return Object.fromEntries(entries) as AlertFilters;
-}
-
-/** A save must narrow the marketplace: 400 with the spec-style text otherwise. */
-function criteriaOf(filters: AlertFilters): AlertFilters {
-  const kept = normalized(filters);
-  if (!hasAlertCriteria(kept)) {
+/**
+ * The criteria of the filters a member sent (blank texts and empty lists are no filter); a save
+ * must narrow the marketplace: 400 with the spec-style text otherwise.
+ */
+function criteriaOf(filters: AlertFilters): ListingSearchCriteria {
+  const criteria = criteriaFromAlertFilters(filters);
+  if (!narrowsAlertMatches(criteria)) {
     throw new ValidationError(M.filtersRequired, [{ path: 'filters', message: M.filtersRequired }]);
   }
-  return kept;
+  return criteria;
 }
 
 function assertNotBanned(actor: Actor): void {
@@ -76,12 +72,12 @@ export function createAlertsService({ repository, realtime, logger }: AlertsServ
     async create(actor: Actor, readBody: BodyReader<CreateAlertParams>): Promise<ProductAlertDto> {
       assertNotBanned(actor);
       const body = readBody();
-      const filters = criteriaOf(body.filters);
+      const criteria = criteriaOf(body.filters);
       const id = await db.transaction(async (tx) => {
         if ((await repository.countForUpdate(tx, actor.id)) >= ALERT_LIMITS.perMember) {
           throw new ConflictError('CONFLICT', M.tooMany);
         }
-        return repository.insert(tx, actor.id, { name: body.name, filters, is_active: body.is_active });
+        return repository.insert(tx, actor.id, { name: body.name, criteria, is_active: body.is_active });
       });
       return presentOwned(id, actor.id);
     },
@@ -97,7 +93,7 @@ export function createAlertsService({ repository, realtime, logger }: AlertsServ
       const changed = await repository.update(id, actor.id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
-        ...(body.filters !== undefined ? { filters: criteriaOf(body.filters) } : {}),
+        ...(body.filters !== undefined ? { criteria: criteriaOf(body.filters) } : {}),
       });
       if (!changed) throw new NotFoundError(M.notFound);
       return presentOwned(id, actor.id);

@@ -20,6 +20,7 @@ import {
 import { requireActor } from '../../http/auth-hooks.js';
 import { NotFoundError, ValidationError } from '../../http/errors.js';
 import { schemaSerializer } from '../../http/schema-serializer.js';
+import { searchCriteriaOf } from './listing-search-query.js';
 import type { ListingViews } from './listing-views.js';
 import type { BodyReader, ListingsService } from './listings.service.js';
 
@@ -73,7 +74,7 @@ export function registerListingsRoutes(
           [...new Set(paths)].map((path) => ({ path, message: M.invalidFilter })),
         );
       }
-      return listings.list(request.query, request.actor);
+      return listings.list(searchCriteriaOf(request.query), request.query, request.actor);
     },
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type {
   BuyerCandidatesDto,
   Coordinates,
@@ -7,7 +6,7 @@ import type {
   ListingDto,
   ListingFields,
   ListingListDto,
-  ListListingsQuery,
+  ListingSearchCriteria,
   MarkSoldBody,
   RateTransactionBody,
   SimilarListingsDto,
@@ -23,7 +22,6 @@ import {
   isListingOwner,
   LISTING_MESSAGES as M,
   LISTING_POLICY_MESSAGES,
-  parsePriceRange,
   isBannedMember,
 } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
@@ -39,7 +37,6 @@ import type { RealtimePublisher } from '../realtime/index.js';
 import type { ListingWritten, ServerEvents } from '../../domain-events.js';
 import type {
   GeoPoint,
-  ListingSearch,
   ListingSideEffects,
   ListingsRepository,
   ListingState,
@@ -55,7 +52,11 @@ export type Geocoder = (text: string) => Promise<Coordinates | null>;
 /** Reads the validated request body; throws its validation error. Called once the caller may act. */
 export type BodyReader<T> = () => T;
 
-export type ListListingsParams = z.output<typeof ListListingsQuery>;
+/** A page of a list: its number (from 1) and size. */
+export interface ListPage {
+  page: number;
+  pageSize: number;
+}
 
 export interface ListingsServiceDeps {
   repository: ListingsRepository;
@@ -70,10 +71,6 @@ export interface ListingsServiceDeps {
 /** What a listing's events carry. */
 function listingWritten(listingId: string, fields: ListingFields): ListingWritten {
   return { listingId, title: fields.title, description: fields.description ?? null };
-}
-
-function invalidFilter(path: string): ValidationError {
-  return new ValidationError(M.invalidFilter, [{ path, message: M.invalidFilter }]);
 }
 
 /** The audit entry of staff changing someone else's listing; none when sellers manage their own. */
@@ -146,54 +143,23 @@ export function createListingsService({
   }
 
   return {
-    async list(query: ListListingsParams, viewer: Actor | null): Promise<ListingListDto> {
-      const viewerId = viewer?.id ?? null;
-      const hasLat = query.lat !== undefined;
-      const hasLng = query.lng !== undefined;
-      if (hasLat !== hasLng) throw invalidFilter(hasLat ? 'lng' : 'lat');
-      const point = hasLat && hasLng ? { lat: query.lat!, lng: query.lng! } : null;
-      if (query.radius !== undefined && !point) throw invalidFilter('radius');
-      if (query.sort === 'distance' && !point) throw invalidFilter('sort');
-
-      const q = query.q ? query.q : null;
-      const sort = query.sort ?? (q ? 'relevance' : 'newest');
-      const own = Boolean(viewerId && query.seller_id === viewerId);
-      const sold = query.sold === undefined ? null : query.sold === 'true';
-      const price = parsePriceRange(query.price);
-      const search: ListingSearch = {
-        viewerId,
-        scope: own
-          ? { kind: 'own', sellerId: viewerId!, sold }
-          : sold === true
-            ? { kind: 'sold' }
-            : { kind: 'public' },
-        sellerId: query.seller_id ?? null,
-        q,
-        categories: query.category,
-        conditions: query.condition,
-        gearTypes: query.gear_types,
-        priceMin: price.min,
-        priceMax: price.max,
-        brand: query.brand ? query.brand : null,
-        rodPowers: query.rod_power,
-        rodCompositions: query.rod_composition,
-        reelTypes: query.reel_type,
-        rodLengthMin: query.rod_length_min ?? null,
-        rodLengthMax: query.rod_length_max ?? null,
-        featured: query.featured === undefined ? null : query.featured === 'true',
-        point,
-        radiusMiles: query.radius ?? null,
-        sort: sort === 'relevance' && !q ? 'newest' : sort,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      };
-      const { rows, total, totalCapped } = await repository.search(search);
+    async list(
+      criteria: ListingSearchCriteria,
+      list: ListPage,
+      viewer: Actor | null,
+    ): Promise<ListingListDto> {
+      const { page, pageSize } = list;
+      const { rows, total, totalCapped } = await repository.search(criteria, {
+        viewerId: viewer?.id ?? null,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return {
         items: rows.map((row) => presentListing(row, viewer)),
         total,
         totalCapped,
-        page: query.page,
-        pageSize: query.pageSize,
+        page,
+        pageSize,
       };
     },
 

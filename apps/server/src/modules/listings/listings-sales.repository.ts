@@ -1,0 +1,138 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import {
+  messages,
+  offers,
+  productFavorites,
+  productLikes,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
+import { insertNotifications } from '../notifications/index.js';
+import {
+  NO_SIDE_EFFECTS,
+  type ListingSideEffects,
+  type ListingTransactionHook,
+} from './listings-crud.repository.js';
+
+const BUYER_CANDIDATES_LIMIT = 50;
+
+/** A listing's sale: marking it sold, the buyer's rating, the members who may be its buyer. */
+export function createListingsSalesRepository(db: Database) {
+  return {
+    /**
+     * mark_product_as_sold: sold, hidden from the marketplace, one more sale for the seller and
+     * a PRODUCT_SOLD notification for the buyer, all or nothing; `within` runs in the same
+     * transaction (the listing's open offers are settled there). Null when it was already sold.
+     */
+    async markSold(
+      id: string,
+      buyerId: string | null,
+      within: ListingTransactionHook = NO_SIDE_EFFECTS,
+    ): Promise<ListingSideEffects | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({
+            sold: true,
+            sold_at: sql`now()`,
+            buyer_id: buyerId,
+            visible_in_marketplace: false,
+            updated_at: sql`now()`,
+          })
+          .where(and(eq(products.id, id), eq(products.sold, false), eq(products.deleted, false)))
+          .returning({ title: products.title, seller_id: products.seller_id });
+        if (!row) return null;
+        await tx
+          .update(profiles)
+          .set({ sales_count: sql`${profiles.sales_count} + 1` })
+          .where(eq(profiles.id, row.seller_id));
+        const sold = buyerId
+          ? await insertNotifications(tx, [
+              {
+                user_id: buyerId,
+                type: 'PRODUCT_SOLD',
+                title: 'Product Sold',
+                message: `"${row.title}" was marked as sold to you`,
+                data: { productId: id, product_id: id, productName: row.title, is_seller: false },
+              },
+            ])
+          : [];
+        const effects = await within(tx, id);
+        return { ...effects, notifications: [...sold, ...effects.notifications] };
+      });
+    },
+
+    /** The buyer's rating, once; the seller's rating becomes the average of their rated sales. */
+    async rate(id: string, buyerId: string, rating: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ transaction_rating: rating })
+          .where(
+            and(
+              eq(products.id, id),
+              eq(products.buyer_id, buyerId),
+              eq(products.sold, true),
+              sql`${products.transaction_rating} is null`,
+            ),
+          )
+          .returning({ seller_id: products.seller_id });
+        if (!row) return false;
+        const average = sql`coalesce((select round(avg(${products.transaction_rating})::numeric, 2) from ${products} where ${products.seller_id} = ${row.seller_id} and ${products.transaction_rating} is not null), 0)`;
+        await tx
+          .update(profiles)
+          .set({ seller_rating: average, cached_seller_rating: average })
+          .where(eq(profiles.id, row.seller_id));
+        return true;
+      });
+    },
+
+    /**
+     * Members the seller may name as the buyer (never the seller): those who made an offer on
+     * the listing (an accepted offer first), messaged the seller about it, liked or favourited
+     * it; then latest interest first.
+     */
+    async buyerCandidates(productId: string, sellerId: string) {
+      const interest = unionAll(
+        db
+          .select({
+            user_id: offers.buyer_id,
+            at: offers.updated_at,
+            rank: sql<number>`case when ${offers.status} = 'accepted' then 0 else 1 end`.as('rank'),
+          })
+          .from(offers)
+          .where(eq(offers.product_id, productId)),
+        db
+          .select({ user_id: messages.sender_id, at: messages.created_at, rank: sql<number>`1`.as('rank') })
+          .from(messages)
+          .where(and(eq(messages.product_id, productId), eq(messages.recipient_id, sellerId))),
+        db
+          .select({
+            user_id: productLikes.user_id,
+            at: productLikes.created_at,
+            rank: sql<number>`1`.as('rank'),
+          })
+          .from(productLikes)
+          .where(eq(productLikes.product_id, productId)),
+        db
+          .select({
+            user_id: productFavorites.user_id,
+            at: productFavorites.created_at,
+            rank: sql<number>`1`.as('rank'),
+          })
+          .from(productFavorites)
+          .where(eq(productFavorites.product_id, productId)),
+      ).as('interest');
+      return db
+        .select({ id: profiles.id, username: profiles.username, avatar_url: profiles.avatar_url })
+        .from(interest)
+        .innerJoin(profiles, eq(profiles.id, interest.user_id))
+        .where(ne(profiles.id, sellerId))
+        .groupBy(profiles.id, profiles.username, profiles.avatar_url)
+        .orderBy(sql`min(${interest.rank}) asc`, sql`max(${interest.at}) desc`, profiles.username)
+        .limit(BUYER_CANDIDATES_LIMIT);
+    },
+  };
+}

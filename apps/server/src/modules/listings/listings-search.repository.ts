@@ -1,0 +1,248 @@
+import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { TEXT_SEARCH_MATCH_LIMIT, type ListingSearchCriteria } from '@castline/shared';
+import { queryRows, type CompiledStatement, type Database } from '../../db/client.js';
+import { products, profiles } from '../../db/schema/index.js';
+import { searchRow, TOTAL_AT, type Executor } from './listings-rows.js';
+import {
+  anyOf,
+  bound,
+  listingSearchOf,
+  searchColumns,
+  searchConditions,
+  searchOrder,
+  searchShape,
+  searchValues,
+  type ListingSearch,
+  type SearchPage,
+} from './listings-search-sql.js';
+import { correctSearchText } from './listings-text-search.js';
+
+/**
+ * Public listings by category and condition, kept exact by the triggers of migration
+ * 0007_listing_search_speed (outside the drizzle schema, which cannot declare triggers): the
+ * total of a search that filters by nothing else is the sum of a few rows instead of a count
+ * of every public listing.
+ */
+const listingPublicCounts = pgTable(
+  'listing_public_counts',
+  {
+    category: text('category').notNull(),
+    condition: text('condition').notNull(),
+    listings: bigint('listings', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.category, table.condition] })],
+);
+
+/**
+ * The category and condition filters of a public search that has no other filter (so that its
+ * total is in listing_public_counts); null otherwise. Any filter added to ListingSearch counts
+ * as another filter while it is set.
+ */
+function publicCountFilters(search: ListingSearch): { categories: string[]; conditions: string[] } | null {
+  const {
+    viewerId: _viewerId,
+    scope,
+    categories,
+    conditions,
+    point: _point,
+    sort: _sort,
+    limit: _limit,
+    offset: _offset,
+    ...filters
+  } = search;
+  if (scope.kind !== 'public') return null;
+  const unfiltered = Object.values(filters).every(
+    (value) => value === null || (Array.isArray(value) && value.length === 0),
+  );
+  return unfiltered ? { categories, conditions } : null;
+}
+
+/** Whether a search reads every match to order them (see rankedPageQuery). */
+const readsEveryMatch = (search: ListingSearch) =>
+  (search.q !== null && search.sort === 'relevance') ||
+  (search.sort === 'distance' && search.radiusMiles !== null);
+
+/** The marketplace search (filters, full text with typo correction, radius, orders, exact totals). */
+export function createListingsSearchRepository(db: Database) {
+  /**
+   * The newest TEXT_SEARCH_MATCH_LIMIT + 1 matches of a text search: the listings its relevance
+   * order ranks (decision 0013). One more than the limit tells that there are more.
+   */
+  function textCandidates(executor: Executor, where: SQL | undefined) {
+    return executor
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+      .limit(TEXT_SEARCH_MATCH_LIMIT + 1);
+  }
+
+  /**
+   * The number of listings a search matches: exact (from listing_public_counts when it can), or
+   * for a text search counted up to TEXT_SEARCH_MATCH_LIMIT + 1.
+   */
+  function countQuery(executor: Executor, search: ListingSearch, where: SQL | undefined) {
+    if (search.q !== null) {
+      const capped = executor
+        .select({ one: sql`1`.as('one') })
+        .from(products)
+        .where(where)
+        .limit(TEXT_SEARCH_MATCH_LIMIT + 1)
+        .as('capped');
+      return executor.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+    }
+    const counted = publicCountFilters(search);
+    if (counted) {
+      return executor
+        .select({ total: sql<number>`coalesce(sum(${listingPublicCounts.listings}), 0)`.mapWith(Number) })
+        .from(listingPublicCounts)
+        .where(
+          and(
+            counted.categories.length
+              ? anyOf(listingPublicCounts.category, counted.categories, bound.categories)
+              : undefined,
+            counted.conditions.length
+              ? anyOf(listingPublicCounts.condition, counted.conditions, bound.conditions)
+              : undefined,
+          ),
+        );
+    }
+    // seller_id is NOT NULL and references profiles (cascade), so the count needs no join.
+    return executor
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+  }
+
+  /**
+   * What a search's statements share: its filter and its order. A text search in relevance order
+   * ranks only its newest TEXT_SEARCH_MATCH_LIMIT + 1 matches (decision 0013).
+   */
+  function searchParts(search: ListingSearch) {
+    const where = and(...searchConditions(search));
+    const ranksNewest = search.q !== null && search.sort === 'relevance';
+    return {
+      where: ranksNewest ? and(where, inArray(products.id, textCandidates(db, where))) : where,
+      order: searchOrder(search),
+    };
+  }
+  type SearchParts = ReturnType<typeof searchParts>;
+
+  /** The page, each row carrying the exact total (one statement, one round trip). */
+  function pageQuery(executor: Executor, search: ListingSearch, { where, order }: SearchParts) {
+    const count = countQuery(executor, search, where);
+    return (
+      executor
+        .select({
+          ...searchColumns(search),
+          total: sql<number>`(${count})`.mapWith(Number),
+        })
+        .from(products)
+        // A listing whose seller profile is missing is skipped (spec 000 §8).
+        .innerJoin(profiles, eq(profiles.id, products.seller_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(bound.limit)
+        .offset(bound.offset)
+    );
+  }
+
+  /**
+   * The page of a search that reads every match to order them (text relevance, distance within a
+   * radius): it orders narrow rows (the id) and counts them in the same pass (a window count),
+   * then reads the page's rows and orders them again. One pass over the matches instead of two
+   * (page and count), and the wide rows of every match are never materialized.
+   */
+  function rankedPageQuery(executor: Executor, search: ListingSearch, { where, order }: SearchParts) {
+    const ranked = executor
+      .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(bound.limit)
+      .offset(bound.offset)
+      .as('ranked');
+    return executor
+      .select({
+        ...searchColumns(search),
+        total: sql<number>`${ranked.total}`.mapWith(Number),
+      })
+      .from(ranked)
+      .innerJoin(products, eq(products.id, ranked.id))
+      .innerJoin(profiles, eq(profiles.id, products.seller_id))
+      .orderBy(...order);
+  }
+
+  /*
+   * A search's statements, compiled once per shape (searchShape): building a statement through
+   * the query builder cost more CPU than PostgreSQL spent running it, so each shape's SQL text is
+   * kept and only its values are bound per request. Shapes are few in practice; the oldest is
+   * dropped past COMPILED_SEARCHES.
+   */
+  const COMPILED_SEARCHES = 500;
+  const compiledSearches = new Map<string, CompiledStatement>();
+  function compiledSearch(kind: 'page' | 'count', search: ListingSearch): CompiledStatement {
+    const key = `${kind}|${searchShape(search)}`;
+    const cached = compiledSearches.get(key);
+    if (cached) return cached;
+    const parts = searchParts(search);
+    const query =
+      kind === 'count'
+        ? countQuery(db, search, parts.where)
+        : readsEveryMatch(search)
+          ? rankedPageQuery(db, search, parts)
+          : pageQuery(db, search, parts);
+    const { sql: text, params } = query.toSQL();
+    const compiled = { text, params };
+    if (compiledSearches.size >= COMPILED_SEARCHES) {
+      compiledSearches.delete(compiledSearches.keys().next().value!);
+    }
+    compiledSearches.set(key, compiled);
+    return compiled;
+  }
+
+  /** The statements of a search with its values (read by the index tests through EXPLAIN). */
+  function searchQueries(search: ListingSearch) {
+    const values = searchValues(search);
+    const withValues = (statement: CompiledStatement) => ({
+      toSQL: () => ({ sql: statement.text, params: fillPlaceholders(statement.params, values) }),
+    });
+    return {
+      count: withValues(compiledSearch('count', search)),
+      page: withValues(compiledSearch('page', search)),
+    };
+  }
+
+  async function runSearch(search: ListingSearch) {
+    const values = searchValues(search);
+    const page = await queryRows(db, compiledSearch('page', search), values, { timestampsAsText: true });
+    // A text search shows no match past its limit, whatever page is asked for.
+    const shown =
+      search.q === null ? page : page.slice(0, Math.max(0, TEXT_SEARCH_MATCH_LIMIT - search.offset));
+    const rows = shown.map(searchRow);
+    let total: number;
+    if (page[0]) total = Number(page[0][TOTAL_AT]);
+    // Nothing matched, or the page is past the last one and no row carries the total.
+    else if (search.offset === 0) total = 0;
+    else total = Number((await queryRows(db, compiledSearch('count', search), values))[0]?.[0] ?? 0);
+    // A text search counts one past its limit to know that there are more.
+    if (search.q !== null && total > TEXT_SEARCH_MATCH_LIMIT) {
+      return { rows, total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true };
+    }
+    return { rows, total, totalCapped: false };
+  }
+
+  return {
+    searchQueries,
+
+    /** One page of the listings `criteria` match, as `page.viewerId` may see them, with the total. */
+    async search(criteria: ListingSearchCriteria, page: SearchPage) {
+      const search = listingSearchOf(criteria, page);
+      if (!search.q) return runSearch(search);
+      return runSearch({ ...search, qCorrected: await correctSearchText(db, search.q) });
+    },
+
+    correctSearchText: (q: string) => correctSearchText(db, q),
+  };
+}
