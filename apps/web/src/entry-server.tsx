@@ -15,7 +15,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { PrerenderedQuery, SessionStateDto } from '@castline/shared';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/routes';
-import { authKeys } from './features/auth';
+import { authKeys } from './lib/session';
 import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 

@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { sessionQueryOptions } from '../features/auth';
+import { sessionQueryOptions } from '../lib/session';
 import { seedPrerenderedData } from '../lib/prerendered-data';
 import { createQueryClient } from '../lib/query-client';
 import { AppErrorBoundary } from './error-fallback';

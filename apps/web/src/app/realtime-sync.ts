@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { alertKeys } from '../features/alerts';
-import { useSession } from '../features/auth';
+import { useSession } from '../lib/session';
 import { storeMessage, storeMessagesRead, messagingKeys, typingStore } from '../features/messaging';
 import { notificationKeys, unreadKey } from '../lib/notification-keys';
 import { offerKeys } from '../features/offers';

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
-import { useSession } from '../features/auth';
+import { useSession } from '../lib/session';
 import type { FromState } from '../lib/redirect-target';
 import { redirectTargetFrom } from '../lib/redirect-target';
 

@@ -1,5 +1,5 @@
-export { SignInRoute, SignUpRoute } from '../../features/auth';
-export { VerifyEmailRoute } from '../../features/auth';
-export { ResetPasswordRoute } from '../../features/auth';
+export { SignInRoute, SignUpRoute } from '../../features/accounts';
+export { VerifyEmailRoute } from '../../features/accounts';
+export { ResetPasswordRoute } from '../../features/accounts';
 export { SettingsRoute } from '../../features/settings';
 export { ConfirmEmailRoute } from '../../features/settings';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../features/auth';
+import { useSession } from '../../lib/session';
 import { SkipLink } from '../../components/ui/skip-link';
 import { cn } from '../../lib/cn';
 import { BottomBar } from '../shell/bottom-bar';

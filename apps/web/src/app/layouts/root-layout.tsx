@@ -3,7 +3,7 @@ import type { SessionStateDto } from '@castline/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
-import { authKeys, useSession } from '../../features/auth';
+import { authKeys, useSession } from '../../lib/session';
 import { onSessionExpired } from '../../lib/api-client';
 import { setMonitoringSignedIn } from '../../lib/monitoring';
 import { useRealtimeSync } from '../realtime-sync';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { RequestPasswordResetForm, SignInForm, SignUpForm } from '../../features/auth';
+import { RequestPasswordResetForm, SignInForm, SignUpForm } from '../../features/accounts';
 import type { AuthDialogView } from './auth-dialog';
 
 const VIEWS: Record<AuthDialogView, { title: string; description: string }> = {

@@ -1,6 +1,6 @@
 import { Bug, X } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../features/auth';
+import { useSession } from '../../lib/session';
 
 /** The debug panel itself: the route and session state (loaded only once debug mode is on). */
 export default function DebugPanelBody({ onTurnOff }: { onTurnOff: () => void }) {

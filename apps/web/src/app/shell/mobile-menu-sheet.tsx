@@ -6,7 +6,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogTrigger, SheetContent } from '../../components/ui/dialog';
 import { MemberAvatar } from '../../components/ui/member-avatar';
-import { useSignOut } from '../../features/auth';
+import { useSignOut } from '../../features/accounts';
 import { setOpenCreatePostFlag } from '../../features/forum';
 import { cn } from '../../lib/cn';
 import { getMonitoring } from '../../lib/monitoring';

@@ -1,7 +1,7 @@
 import { Info, LogIn } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { CastlineLogo } from '../../components/brand/castline-logo';
-import { useSession } from '../../features/auth';
+import { useSession } from '../../lib/session';
 import { NotificationsMenu } from '../../features/notifications';
 import { cn } from '../../lib/cn';
 import { useAuthDialog } from './auth-dialog';

@@ -13,7 +13,7 @@ import {
   useFirstOpenFocus,
 } from '../../components/ui/dropdown-menu';
 import type { LayerOpenedWith } from '../../components/ui/lazy-layer';
-import { useSignOut } from '../../features/auth';
+import { useSignOut } from '../../features/accounts';
 import { getMonitoring } from '../../lib/monitoring';
 import { UnreadCountBadge } from './unread-badges';
 import { USER_MENU_TRIGGER_CLASS, UserMenuTriggerFace } from './user-menu';

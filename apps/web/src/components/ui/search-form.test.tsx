@@ -11,9 +11,10 @@ function Harness({ onSubmit }: { onSubmit: (text: string) => void }) {
       name="Members"
       label="Search members"
       value={text}
-      onChange={setText}
-      onSubmit={() => onSubmit(text)}
-      onClear={() => setText('')}
+      onSearch={(q) => {
+        setText(q);
+        onSubmit(q);
+      }}
       placeholder="Username"
       maxLength={10}
       hint="Matches username or email."

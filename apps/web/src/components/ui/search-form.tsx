@@ -1,19 +1,22 @@
 import { Search, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { useDebouncedDraft } from '../../lib/use-debounced-draft';
+
+/** Texts that differ only in surrounding spaces are the same search. */
+const sameSearch = (a: string, b: string) => a.trim() === b.trim();
 
 interface SearchFormProps {
   /** The search landmark's name, e.g. "Listings". */
   name: string;
   /** The field's label (read by screen readers), e.g. "Search listings". */
   label: string;
+  /** The search in force (usually from the address); the field follows it when it changes elsewhere. */
   value: string;
-  onChange: (text: string) => void;
-  /** Enter: apply the search now. */
-  onSubmit: () => void;
-  /** The clear button emptied the field (focus goes back to it). */
-  onClear: () => void;
-  onBlur?: () => void;
+  /** Applies a search (trimmed): a moment after typing stops, or at once on Enter or Clear. */
+  onSearch: (q: string) => void;
+  /** Also applies what is typed when the field loses focus. */
+  applyOnBlur?: boolean;
   placeholder: string;
   maxLength: number;
   /** What the search matches, for screen readers. */
@@ -22,17 +25,16 @@ interface SearchFormProps {
 }
 
 /**
- * A search box: magnifier, field and a clear button while it holds text. The caller owns the
- * text and decides when a search applies (typically a moment after typing stops, or on Enter).
+ * A search box: magnifier, field and a clear button while it holds text. What is typed applies a
+ * moment after typing stops (FILTER_DEBOUNCE_MS), at once on Enter, and the clear button empties
+ * the field, applies the empty search and puts focus back in the field.
  */
 export function SearchForm({
   name,
   label,
   value,
-  onChange,
-  onSubmit,
-  onClear,
-  onBlur,
+  onSearch,
+  applyOnBlur = false,
   placeholder,
   maxLength,
   hint,
@@ -41,6 +43,9 @@ export function SearchForm({
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const { draft, change, flush, commit } = useDebouncedDraft(value, (text) => onSearch(text.trim()), {
+    same: sameSearch,
+  });
   return (
     <form
       role="search"
@@ -48,7 +53,7 @@ export function SearchForm({
       className={cn('relative', className)}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        flush();
       }}
     >
       <label htmlFor={inputId} className="sr-only">
@@ -66,9 +71,9 @@ export function SearchForm({
         enterKeyHint="search"
         aria-describedby={hint ? hintId : undefined}
         maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
+        value={draft}
+        onChange={(event) => change(event.target.value)}
+        onBlur={applyOnBlur ? flush : undefined}
         placeholder={placeholder}
         className="block min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-11 pl-10 text-base text-ink shadow-xs placeholder:text-ink-muted/70 focus-visible:border-ring [&::-webkit-search-cancel-button]:hidden"
       />
@@ -77,12 +82,12 @@ export function SearchForm({
           {hint}
         </span>
       )}
-      {value !== '' && (
+      {draft !== '' && (
         <button
           type="button"
           aria-label="Clear search"
           onClick={() => {
-            onClear();
+            commit('');
             inputRef.current?.focus();
           }}
           className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"

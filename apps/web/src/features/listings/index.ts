@@ -32,11 +32,8 @@ export { ActiveFilterChips } from './components/listing-filters/active-filter-ch
 export { activeFilters, clearedFilters } from './components/listing-filters/active-filters';
 export { FiltersSheet } from './components/listing-filters/filters-sheet';
 export { ListingFilterPanel } from './components/listing-filters/listing-filter-panel';
-export { SearchBox } from './components/listing-filters/search-box';
 export { SortSelect } from './components/listing-filters/sort-select';
-export { useDebouncedDraft } from './components/listing-filters/use-debounced-draft';
 export { useListingFilters } from './components/listing-filters/use-listing-filters';
-export { CheckboxGroup, FieldError, SelectField, TextAreaField } from './components/listing-form/fields';
 export { ListingForm } from './components/listing-form/listing-form';
 export { ListingGrid, ListingPager, ListingsError } from './components/listing-grid';
 export { ListingGridSkeleton } from './components/listing-grid-skeleton';

@@ -1,5 +1,4 @@
 /** The places feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
-export { useDebouncedValue } from './api/use-debounced-value';
 export { LocationField } from './components/location-field';
 export type { LocationValue } from './components/location-field';
 export { UseMyLocationButton } from './components/use-my-location-button';

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { guestSession, member, memberSession } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
-import { sessionQueryOptions } from '../auth/api/auth.api';
+import { sessionQueryOptions } from '../../lib/session';
 import { buildAuthor, buildComment, buildPost, memberAuthor } from '../forum/testing/forum-fixtures';
 import { ForumPostRoute } from '../forum/routes/forum-post-route';
 import { ListingActionBar } from '../listings/components/detail/listing-action-bar';

@@ -1,74 +1,14 @@
 import type { ProfileRole, ProfileStatus } from '@castline/shared';
 import { PROFILE_STATUSES } from '@castline/shared';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { SearchForm } from '../../../components/ui/search-form';
 import type { AdminUsersFilters } from '../api/admin-users-filters';
 import { ADMIN_USERS_SEARCH_MAX } from '../api/admin-users-filters';
 import { ROLE_LABELS, ROLE_ORDER, STATUS_LABELS } from './member-labels';
 
-/** How long typing pauses before the search applies. */
-export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
-
 const SELECT_CLASSES =
   'block min-h-11 w-full appearance-none rounded-lg border border-line bg-surface py-1.5 pr-9 pl-3 text-sm font-medium text-ink shadow-xs focus-visible:border-ring';
-
-/** Searches a moment after typing stops, or at once on Enter; follows the address (Back, Clear). */
-function MemberSearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // What this box applied last: when the address comes back with it, it is our own change arriving
-  // (the member may have typed on meanwhile); any other new value came from elsewhere.
-  const [applied, setApplied] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== applied) {
-      setApplied(value);
-      setDraft(value);
-    }
-  }
-
-  const onSearchRef = useRef(onSearch);
-  useEffect(() => {
-    onSearchRef.current = onSearch;
-  }, [onSearch]);
-
-  const apply = (text: string) => {
-    setApplied(text);
-    onSearchRef.current(text);
-  };
-
-  useEffect(() => {
-    const text = draft.trim();
-    if (text === applied) return;
-    const timer = setTimeout(() => {
-      setApplied(text);
-      onSearchRef.current(text);
-    }, MEMBER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, applied]);
-
-  return (
-    <SearchForm
-      name="Members"
-      label="Search members"
-      value={draft}
-      onChange={setDraft}
-      onSubmit={() => {
-        const text = draft.trim();
-        if (text !== applied) apply(text);
-      }}
-      onClear={() => {
-        setDraft('');
-        if (applied !== '') apply('');
-      }}
-      placeholder="Username, full name or email"
-      maxLength={ADMIN_USERS_SEARCH_MAX}
-      hint="Matches username, full name or email."
-      className="min-w-0 flex-1 sm:min-w-64"
-    />
-  );
-}
 
 function FilterSelect<T extends string>({
   label,
@@ -135,7 +75,16 @@ export function AdminUsersFiltersBar({
 }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-      <MemberSearchBox value={filters.q} onSearch={onSearch} />
+      <SearchForm
+        name="Members"
+        label="Search members"
+        value={filters.q}
+        onSearch={onSearch}
+        placeholder="Username, full name or email"
+        maxLength={ADMIN_USERS_SEARCH_MAX}
+        hint="Matches username, full name or email."
+        className="min-w-0 flex-1 sm:min-w-64"
+      />
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <FilterSelect
           label="Role"

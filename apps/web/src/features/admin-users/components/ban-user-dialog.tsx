@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/form-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
@@ -13,7 +14,6 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useBanUser } from '../api/admin-users.api';
 import { actionFailureMessage } from './action-failure';
-import { TextAreaField } from '../../listings';
 
 /** BanUserBody's limits. */
 const REASON_MAX = 500;

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { CardSkeleton, LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { useAdminUser } from '../api/admin-users.api';
 import { BanUserDialog } from '../components/ban-user-dialog';
 import { ChangeRolePanel } from '../components/change-role-panel';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { visibleSectionGroups } from './admin-sections';
 
 /**

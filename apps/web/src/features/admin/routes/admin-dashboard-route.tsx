@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { api } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { adminKeys } from '../api/admin.api';
 import { userCan, visibleSectionGroups } from '../components/admin-sections';
 import { AnalyticsSection } from '../components/analytics-section';

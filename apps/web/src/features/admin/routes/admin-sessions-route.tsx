@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { describeUserAgent } from '../../../lib/user-agent';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { pageFrom, useAdminSessions, useTerminateSession } from '../api/admin.api';
 
 const DEVICE_ICONS = { phone: Smartphone, tablet: Tablet, desktop: Monitor } as const;

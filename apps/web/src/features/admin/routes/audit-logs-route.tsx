@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import type { AuditLogFilters } from '../api/admin.api';
 import { pageFrom, useAdminRoles, useAuditLogs } from '../api/admin.api';
 import { userCan } from '../components/admin-sections';

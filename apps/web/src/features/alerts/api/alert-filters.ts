@@ -1,18 +1,19 @@
 import type { AlertFilters, Category, Condition } from '@castline/shared';
-import { ALERT_LIMITS, CONDITION_OPTIONS } from '@castline/shared';
-import type { ListingFilters } from '../../listings';
 import {
-  DEFAULT_RADIUS_MILES,
-  EMPTY_FILTERS,
-  normalizeFilters,
-  searchStringFromFilters,
-  activeFilters,
-  formatPrice,
-} from '../../listings';
+  ALERT_LIMITS,
+  alertFiltersFromCriteria,
+  CONDITION_OPTIONS,
+  criteriaFromAlertFilters,
+  criteriaFromSearchParams,
+  criteriaToSearchParams,
+  normalizeCriteria,
+} from '@castline/shared';
+import type { ListingFilters } from '../../listings';
+import { searchStringFromFilters, activeFilters, formatPrice } from '../../listings';
 
 /*
- * Saved searches: the marketplace's filters (as the address holds them) ↔ the AlertFilters an alert
- * matches new listings with, a readable name for a search and the marketplace address of an alert.
+ * Saved searches: the marketplace's search criteria (as the address holds them) ↔ the AlertFilters
+ * an alert is saved with, a readable name for a search and the marketplace address of an alert.
  */
 
 /** Marketplace filters an alert cannot match on: their chips start with these keys. */
@@ -24,54 +25,18 @@ export interface SavedSearch {
   ignored: string[];
 }
 
-function listOrUndefined<T>(values: readonly T[]): T[] | undefined {
-  return values.length > 0 ? [...values] : undefined;
-}
-
 /** The alert filters of a marketplace search; what an alert cannot match on is listed in `ignored`. */
 export function alertFiltersFromListing(input: ListingFilters): SavedSearch {
-  const f = normalizeFilters(input);
-  const filters: AlertFilters = {};
-  if (f.q) filters.q = f.q;
-  const category = listOrUndefined(f.category);
-  if (category) filters.category = category;
-  const condition = listOrUndefined(f.condition);
-  if (condition) filters.condition = condition;
-  const gearTypes = listOrUndefined(f.gear_types);
-  if (gearTypes) filters.gear_types = gearTypes;
-  if (f.priceMin !== null) filters.price_min = f.priceMin;
-  if (f.priceMax !== null) filters.price_max = f.priceMax;
-  if (f.brand) filters.brand = f.brand;
-  if (f.near) {
-    filters.lat = f.near.lat;
-    filters.lng = f.near.lng;
-    filters.radius = f.radius;
-    filters.location = f.near.label;
-  }
-  const ignored = activeFilters(f)
+  const criteria = normalizeCriteria(input);
+  const ignored = activeFilters(criteria)
     .filter((chip) => UNSUPPORTED_CHIPS.some((key) => chip.key.startsWith(key)))
     .map((chip) => chip.label);
-  return { filters, ignored };
+  return { filters: alertFiltersFromCriteria(criteria), ignored };
 }
 
-/** The marketplace filters an alert stands for. */
+/** The marketplace filters an alert stands for, as its address reads them (an unnamed place named by its coordinates). */
 export function listingFiltersFromAlert(filters: AlertFilters): ListingFilters {
-  const near =
-    filters.lat !== undefined && filters.lng !== undefined
-      ? { lat: filters.lat, lng: filters.lng, label: filters.location || `${filters.lat}, ${filters.lng}` }
-      : null;
-  return normalizeFilters({
-    ...EMPTY_FILTERS,
-    q: filters.q ?? '',
-    category: filters.category ?? [],
-    condition: filters.condition ?? [],
-    gear_types: filters.gear_types ?? [],
-    priceMin: filters.price_min ?? null,
-    priceMax: filters.price_max ?? null,
-    brand: filters.brand ?? '',
-    near,
-    radius: filters.radius ?? DEFAULT_RADIUS_MILES,
-  });
+  return criteriaFromSearchParams(criteriaToSearchParams(criteriaFromAlertFilters(filters)));
 }
 
 /** "/marketplace?category=reels&brand=Shimano…": the search an alert was saved from. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import type { ListingFilters } from '../../listings';
 
 const loadDialog = () => import('./save-search-form-dialog');

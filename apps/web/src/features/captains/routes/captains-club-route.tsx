@@ -15,7 +15,7 @@ import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api } from '../../../lib/api-client';
 import { AlertMatches, AlertsManager } from '../../alerts';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { NotificationsFeed } from '../../notifications';
 
 type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';

@@ -26,7 +26,8 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useListingsRequireApproval } from '../../../lib/site-settings';
-import { useSession, EmailStatusBadge } from '../../auth';
+import { useSession } from '../../../lib/session';
+import { EmailStatusBadge } from '../../accounts';
 import {
   flattenPages,
   useMyFavorites,

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import type { FromState } from '../../../lib/redirect-target';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { takeOpenCreatePostFlag } from '../create-post-flag';
 
 // The composer (its checks, photo handling and the dialog library) loads on first use.

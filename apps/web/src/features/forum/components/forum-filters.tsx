@@ -1,43 +1,9 @@
-import { FORUM_LIMITS, FORUM_MESSAGES } from '@castline/shared';
+import { FORUM_MESSAGES } from '@castline/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { SearchForm } from '../../../components/ui/search-form';
 import { cn } from '../../../lib/cn';
-import { useDebouncedDraft } from '../../listings';
 import { useForumCategories } from '../api/forum.api';
 import { formatCount } from '../../../lib/format-number';
-
-const sameSearch = (a: string, b: string) => a.trim() === b.trim();
-
-/** Searches posts a moment after typing stops, or at once on Enter. */
-export function ForumSearchBox({
-  value,
-  onSearch,
-  className,
-}: {
-  value: string;
-  onSearch: (q: string) => void;
-  className?: string;
-}) {
-  const { draft, change, flush, commit } = useDebouncedDraft(value, (text) => onSearch(text.trim()), {
-    same: sameSearch,
-  });
-
-  return (
-    <SearchForm
-      name="Posts"
-      label="Search posts"
-      value={draft}
-      onChange={change}
-      onSubmit={flush}
-      onBlur={flush}
-      onClear={() => commit('')}
-      placeholder="Search posts…"
-      maxLength={FORUM_LIMITS.searchMax}
-      className={className}
-    />
-  );
-}
 
 /** The category filter: the categories posts use (GET /api/forum/categories) with their counts. */
 export function CategoryFilter({

@@ -6,13 +6,13 @@ import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FieldError, SelectField } from '../../../components/ui/form-fields';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { FieldError, SelectField } from '../../listings';
 import { ForumImagesField } from './forum-images-field';
 
 /** The Markdown renderer loads with the first preview, not with every page that offers the composer. */

@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { ListingGallery } from '../../listings';
 import { ReportButton } from '../../reports';
 import { usePost, useTogglePostLike } from '../api/forum.api';

@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES } from '@castline/shared';
+import { FORUM_LIMITS, FORUM_MESSAGES } from '@castline/shared';
 import { MessagesSquare, SearchX } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -6,13 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
+import { SearchForm } from '../../../components/ui/search-form';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { usePostList } from '../api/forum.api';
 import { useForumFilters } from '../api/forum-filters';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
 import { CreatePostAction } from '../components/create-post-action';
-import { CategoryFilter, ForumSearchBox } from '../components/forum-filters';
+import { CategoryFilter } from '../components/forum-filters';
 import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';
 import { formatCount } from '../../../lib/format-number';
@@ -141,7 +142,16 @@ export function ForumRoute() {
             Posts
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <ForumSearchBox value={filters.q} onSearch={(q) => setFilters({ q })} className="sm:flex-1" />
+            <SearchForm
+              name="Posts"
+              label="Search posts"
+              value={filters.q}
+              onSearch={(q) => setFilters({ q })}
+              applyOnBlur
+              placeholder="Search posts…"
+              maxLength={FORUM_LIMITS.searchMax}
+              className="sm:flex-1"
+            />
             <CategoryFilter
               value={filters.category}
               onChange={(category) => setFilters({ category })}

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { GuestHero } from '../components/guest-hero';
 import { HomeListingRows } from '../components/home-listing-rows';
 import { MemberHome } from '../components/member-home';

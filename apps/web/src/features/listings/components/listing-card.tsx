@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { ListingImage } from './listing-image';
 import { formatCount, formatDollars } from '../../../lib/format-number';
 

@@ -19,7 +19,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { listingQueryOptions, ListingForm } from '../../listings';
 
 const PHOTO_TIPS = [

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SearchForm } from '../../../components/ui/search-form';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 import { SaveSearchButton } from '../../alerts';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import {
   flattenPages,
   hasActiveFilters,
@@ -21,7 +22,6 @@ import {
   ActiveFilterChips,
   FiltersSheet,
   ListingFilterPanel,
-  SearchBox,
   SortSelect,
   useListingFilters,
   formatListingCount,
@@ -124,7 +124,14 @@ export function MarketplaceRoute() {
         description="Rods, reels, combos and tackle from anglers near you."
         className="sm:mb-6"
       />
-      <SearchBox value={filters.q} onSearch={(q) => setFilters((current) => ({ ...current, q }))} />
+      <SearchForm
+        name="Listings"
+        label="Search listings"
+        value={filters.q}
+        onSearch={(q) => setFilters((current) => ({ ...current, q }))}
+        placeholder="Search rods, reels, brands…"
+        maxLength={200}
+      />
       <div className="relative mt-6 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
         {/* Keyboard users need not tab through every filter to reach the listings. */}
         <SkipLink target={resultsHeadingId} className="focus:absolute focus:-top-2 focus:left-0 focus:z-20">

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { MakeOfferButton } from '../../offers';
 import {
   useListing,

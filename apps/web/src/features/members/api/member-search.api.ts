@@ -2,7 +2,7 @@ import type { MemberSearchDto } from '@castline/shared';
 import { MemberSearchQuery, PROFILE_LIMITS } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../places';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long typing has to pause before the search is sent. */
 export const MEMBER_SEARCH_DEBOUNCE_MS = 250;

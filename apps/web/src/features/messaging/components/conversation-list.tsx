@@ -13,9 +13,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PresenceDot } from '../../presence';
 import { useConversations } from '../api/messaging.api';
-import { useDebounced } from '../lib/use-debounced';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -95,7 +95,7 @@ interface ConversationListProps {
 /** The member's conversations, newest first, with a search by username. */
 export function ConversationList({ viewerId, selectedMemberId }: ConversationListProps) {
   const [draft, setDraft] = useState('');
-  const q = useDebounced(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
   const conversations = useConversations(q);
   const searchId = useId();
   const items = conversations.data?.items ?? [];

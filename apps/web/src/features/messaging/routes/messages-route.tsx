@@ -7,7 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { MemberSearch } from '../../members';
 import { ConversationList } from '../components/conversation-list';
 import { BackToConversations, ConversationThread } from '../components/conversation-thread';

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { SelectField, TextAreaField } from '../../../components/ui/form-fields';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
@@ -20,7 +21,6 @@ import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { POST_UPDATED, updateFailureMessage, usePost, useUpdatePost } from '../../forum';
-import { SelectField, TextAreaField } from '../../listings';
 import { adminForumKeys } from '../api/forum-admin.api';
 import { humanize } from './moderation-ui';
 

@@ -4,9 +4,9 @@ import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { TextAreaField } from '../../listings';
 import { useReviewQueueItem } from '../api/moderation.api';
 import { ENTITY_LABELS } from './moderation-labels';
 

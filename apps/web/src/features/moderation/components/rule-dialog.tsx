@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { CheckboxGroup, SelectField } from '../../../components/ui/form-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
-import { CheckboxGroup, SelectField } from '../../listings';
 import { useCreateRule, useUpdateRule } from '../api/moderation.api';
 import { entityLabel } from './moderation-labels';
 

@@ -20,7 +20,7 @@ import type { TabItem } from '../../../components/ui/tabs';
 import { useActiveTab } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { useToast } from '../../../components/ui/toaster';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { useUpdatePost } from '../../forum';
 import {
   useAdminDeleteComment,

@@ -12,12 +12,13 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TextAreaField } from '../../../components/ui/form-fields';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { TextAreaField, formatPrice, ListingImage } from '../../listings';
+import { formatPrice, ListingImage } from '../../listings';
 import { usePendingListings, useReviewListing } from '../api/moderation.api';
 import {
   ListSkeleton,

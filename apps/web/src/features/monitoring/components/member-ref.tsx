@@ -1,6 +1,6 @@
 import { actsWithPermissions, policyActorOf } from '@castline/shared';
 import { Link } from 'react-router';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 
 /**
  * The member an error or event came from, by id (a link to their admin page for users.read), or

@@ -17,7 +17,7 @@ import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { dropdownNotifications, emptyTextOf } from '../api/notification-view';
 import { useNotifications } from '../api/notifications.api';
 import { useUnreadCounts } from '../api/unread';

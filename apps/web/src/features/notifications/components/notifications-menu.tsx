@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { CountBadge, formatBadgeCount } from '../../../components/ui/badge';
 import { lazyNamed, useLazyLayer } from '../../../components/ui/lazy-layer';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { useUnreadCounts } from '../api/unread';
 
 const loadDropdown = () => import('./notifications-dropdown');

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { emptyTextOf } from '../api/notification-view';
 import { useNotifications } from '../api/notifications.api';
 import { useNotificationActions } from '../api/use-notification-actions';

@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { formatPrice } from '../../listings';
 import { useMakeOffer, useMyListingOffer } from '../api/offers.api';
 import { MoneyField, NoteField, parseAmount } from './money-field';

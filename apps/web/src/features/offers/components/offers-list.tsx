@@ -8,7 +8,7 @@ import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { PageNav } from '../../../components/ui/page-nav';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import type { OfferRole, OfferStatusFilter } from '../api/offers.api';
 import { useOffers } from '../api/offers.api';
 import { OfferCard } from './offer-card';

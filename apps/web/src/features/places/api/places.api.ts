@@ -7,7 +7,7 @@ import type {
 import { PLACE_SUGGESTION_DEBOUNCE_MS, PLACE_SUGGESTION_MIN_CHARS } from '@castline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export type LocationType = (typeof LOCATION_TYPES)[number];
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 import { useRealtimeClient } from '../../../lib/realtime';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { presenceKeys } from './presence-keys';
 import { watchPresence } from './presence-watch';
 

@@ -16,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../auth';
+import { authKeys } from '../../../lib/session';
 import { fetchListings, listingKeys, nextPageOf } from '../../listings';
 import { messagingKeys } from '../../messaging';
 

@@ -11,7 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { CardSkeleton, LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useRealtimeEvent } from '../../../lib/realtime';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { loadForumSidebar } from '../../forum';
 import { profileKeys, useProfile } from '../api/profiles.api';
 import type { HeaderFields } from '../components/profile-header';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
-import { sessionQueryOptions } from '../../auth/api/auth.api';
+import { sessionQueryOptions } from '../../../lib/session';
 import { ReportButton } from './report-button';
 import { REASON_REQUIRED } from './report-dialog';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/session';
 import { REPORT_SUBJECTS } from '../api/report-labels';
 
 // The dialog and its library load on the first opening (or on hover/focus), not with the page.

@@ -11,7 +11,7 @@ import type {
 } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
-import { authKeys } from '../../auth';
+import { authKeys } from '../../../lib/session';
 
 export const settingsKeys = {
   all: ['settings'] as const,

@@ -5,7 +5,7 @@ import { apiError, mockServer } from '../../../test/fetch-mock';
 import { guestSession, memberSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
-import { authKeys } from '../../auth/api/auth.api';
+import { authKeys } from '../../../lib/session';
 import { ConfirmEmailRoute } from './confirm-email-route';
 
 const TOKEN = '0b7d6c1e-1111-4a5b-9c8d-000000000001.c2VjcmV0';

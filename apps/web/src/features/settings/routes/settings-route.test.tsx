@@ -6,7 +6,7 @@ import type { MockAnswer, RecordedRequest } from '../../../test/fetch-mock';
 import { apiError } from '../../../test/fetch-mock';
 import { currentDevice, member, memberSession, otherDevice } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
-import { authKeys } from '../../auth/api/auth.api';
+import { authKeys } from '../../../lib/session';
 import { buildMember } from '../../profiles/api/profile-fixtures';
 import { SettingsRoute } from './settings-route';
 

@@ -2,7 +2,7 @@ import type { Option } from '@castline/shared';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '../../../../lib/cn';
-import { useDebouncedDraft } from './use-debounced-draft';
+import { useDebouncedDraft } from '../../../../lib/use-debounced-draft';
 
 /** One group of the filter panel, with its legend. */
 export function FilterGroup({

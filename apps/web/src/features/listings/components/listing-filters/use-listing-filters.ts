@@ -1,33 +1,14 @@
+import { criteriaFromSearchParams, criteriaToSearchParams, LISTING_SEARCH_PARAMS } from '@castline/shared';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ListingFilters } from '../../api/listing-queries';
-import { filtersFromSearchParams, searchParamsFromFilters } from '../../api/listing-queries';
 
 /** Address parameters the filters own; any others (such as ?debug=true) are kept as they are. */
-const FILTER_PARAMS = new Set([
-  'q',
-  'category',
-  'condition',
-  'gear_types',
-  'price',
-  'near',
-  'lat',
-  'lng',
-  'radius',
-  'brand',
-  'rod_power',
-  'rod_composition',
-  'reel_type',
-  'rod_length_min',
-  'rod_length_max',
-  'featured',
-  'sold',
-  'sort',
-]);
+const FILTER_PARAMS = new Set<string>(LISTING_SEARCH_PARAMS);
 
 /** The address search for `filters`, keeping foreign parameters of `current`; commas stay readable. */
 export function searchWithFilters(current: string, filters: ListingFilters): string {
-  const params = searchParamsFromFilters(filters);
+  const params = criteriaToSearchParams(filters);
   for (const [name, value] of new URLSearchParams(current)) {
     if (!FILTER_PARAMS.has(name)) params.append(name, value);
   }
@@ -45,7 +26,7 @@ export function useListingFilters() {
   const location = useLocation();
   const navigate = useNavigate();
   const filters = useMemo(
-    () => filtersFromSearchParams(new URLSearchParams(location.search)),
+    () => criteriaFromSearchParams(new URLSearchParams(location.search)),
     [location.search],
   );
 
@@ -61,7 +42,7 @@ export function useListingFilters() {
       const current = latest.current;
       const next = typeof update === 'function' ? update(current.filters) : update;
       const search = searchWithFilters(current.search, next);
-      latest.current = { ...current, filters: filtersFromSearchParams(new URLSearchParams(search)), search };
+      latest.current = { ...current, filters: criteriaFromSearchParams(new URLSearchParams(search)), search };
       if (search === current.search) return;
       void navigate({ pathname: current.pathname, search }, { replace: true, preventScrollReset: true });
     },

@@ -10,9 +10,9 @@ import {
   ROD_MATERIAL_OPTIONS,
   ROD_POWER_RATINGS,
 } from '@castline/shared';
+import { SelectField } from '../../../../components/ui/form-fields';
 import { TextField } from '../../../../components/ui/text-field';
 import type { ListingFieldErrors, ReelFilters, RodFilters } from '../../lib/listing-form-values';
-import { SelectField } from './fields';
 
 const brandOptions = (brands: readonly string[]): Option[] => [
   ...brands.map((brand) => ({ value: brand, label: brand })),

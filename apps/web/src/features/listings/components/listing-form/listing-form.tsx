@@ -14,12 +14,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button';
+import { CheckboxGroup, SelectField, TextAreaField } from '../../../../components/ui/form-fields';
 import { TextField } from '../../../../components/ui/text-field';
 import { ToastScope, useToastScope } from '../../../../components/ui/toast-scope';
 import { useToast } from '../../../../components/ui/toaster';
 import { isApiError } from '../../../../lib/api-client';
 import { useListingsRequireApproval } from '../../../../lib/site-settings';
-import { useSession } from '../../../auth';
+import { useSession } from '../../../../lib/session';
 import { LocationField } from '../../../places';
 import { useCreateListing, useUpdateListing } from '../../api/listing-mutations';
 import { formApprovalText } from '../../lib/approval-texts';
@@ -37,7 +38,7 @@ import {
   toListingInput,
 } from '../../lib/listing-form-values';
 import { ImageUpload } from '../image-upload/image-upload';
-import { CheckboxGroup, FormSection, SelectField, TextAreaField } from './fields';
+import { FormSection } from './form-section';
 import { ReelDetails, RodDetails } from './gear-details';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 

@@ -1,5 +1,5 @@
-/** The auth feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
-export { authKeys, sessionQueryOptions, useSession, useSignOut } from './api/auth.api';
+/** The accounts feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
+export { useSignOut } from './api/auth.api';
 export { ActiveSessionsPanel } from './components/active-sessions-panel';
 export { EmailStatusBadge } from './components/email-status-badge';
 export { RequestPasswordResetForm } from './components/request-password-reset-form';

@@ -7,8 +7,9 @@ import * as navigation from '../../../lib/navigation';
 import { createQueryClient } from '../../../lib/query-client';
 import { RealtimeClient, RealtimeProvider } from '../../../lib/realtime';
 import { FakeWebSocket } from '../../../lib/realtime/testing/fake-web-socket';
+import { authKeys } from '../../../lib/session';
 import { mockServer } from '../../../test/fetch-mock';
-import { authKeys, useSignOut } from './auth.api';
+import { useSignOut } from './auth.api';
 import { useRevokeSession } from './sessions.api';
 
 describe('signing out', () => {

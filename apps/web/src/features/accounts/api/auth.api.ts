@@ -10,28 +10,13 @@ import type {
   SignUpResultDto,
   VerifyEmailBody,
 } from '@castline/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
 import { useOptionalRealtimeClient } from '../../../lib/realtime';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  session: ['auth', 'session'] as const,
-  sessions: ['auth', 'sessions'] as const,
-};
+import { authKeys } from '../../../lib/session';
 
 const GUEST: SessionStateDto = { user: null, session: null };
-
-export const sessionQueryOptions = queryOptions({
-  queryKey: authKeys.session,
-  queryFn: ({ signal }) => api.get<SessionStateDto>('/api/auth/session', signal),
-});
-
-/** The auth state of this browser: `data.user` is the signed-in member, or null for a guest. */
-export function useSession() {
-  return useQuery(sessionQueryOptions);
-}
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { hardRedirect } from '../../../lib/navigation';
 import { useOptionalRealtimeClient } from '../../../lib/realtime';
-import { authKeys } from './auth.api';
+import { authKeys } from '../../../lib/session';
 
 /** DELETE /api/auth/sessions/:id: `current` when the ended session was this browser's. */
 type RevokeSessionResultDto = MessageResponseDto & { current: boolean };
