@@ -13,7 +13,7 @@ export interface ServerEventMap {
   /** A listing was edited (in its transaction, and after commit). */
   'listing.updated': ListingWritten;
   /** A listing was marked sold, to `buyerId` or elsewhere when null (in its transaction). */
-  'listing.sold': { listingId: string; buyerId: string | null };
+  'listing.sold': { listingId: string; title: string; sellerId: string; buyerId: string | null };
   /**
    * Staff approved or rejected a listing that waited for approval (in the review's transaction):
    * its seller is told, and an approved listing is matched against saved searches.

@@ -4,6 +4,7 @@ import type { WriteListener, WriteScope } from './platform/events/domain-events.
 import type { Transaction } from './db/client.js';
 import { matchListingToAlerts } from './modules/alerts/index.js';
 import { mentionNotification } from './modules/forum/index.js';
+import { listingSoldNotification } from './modules/listings/index.js';
 import { listingReviewedNotification, moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import {
   insertNotifications,
@@ -43,6 +44,10 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     notify(scope, [newMessageNotification(message, sender)]),
   );
   events.onWrite('listing.reviewed', (scope, review) => notify(scope, [listingReviewedNotification(review)]));
+  // Before the offers below: the buyer hears of the sale before any other offer is closed by it.
+  events.onWrite('listing.sold', (scope, { listingId, title, buyerId }) =>
+    notify(scope, buyerId ? [listingSoldNotification({ listingId, title, buyerId })] : []),
+  );
   events.onWrite('member.mentioned', (scope, { recipientIds, source }) =>
     notify(
       scope,

@@ -1,3 +1,4 @@
 /** The listings module's public door: what other modules and the app may use. Everything else in this folder is private to it. */
 export { registerListingsModule } from './listings.module.js';
 export { listingCriteriaConditions } from './listing-criteria-sql.js';
+export { listingSoldNotification } from './listings.notifications.js';

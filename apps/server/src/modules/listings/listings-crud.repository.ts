@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ListingFields, NotificationDto } from '@castline/shared';
+import type { ListingFields } from '@castline/shared';
 import type { Database, Transaction } from '../../db/client.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
 import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import { AWAITING_APPROVAL_REASON } from '../../db/moderation-reasons.js';
 import { products, profiles } from '../../db/schema/index.js';
@@ -25,18 +26,12 @@ export interface ListingState {
 }
 
 /**
- * What another feature did inside a listing's transaction (alert matches, settled offers): the
- * notifications it wrote and what to push once the transaction has committed.
+ * Work run inside a listing's create or edit transaction, after the listing row changed (the
+ * listing's events); it returns what to run once the transaction has committed.
  */
-export interface ListingSideEffects {
-  notifications: NotificationDto[];
-  publish?: () => Promise<void>;
-}
+export type ListingTransactionHook = (tx: Transaction, listingId: string) => Promise<AfterCommit>;
 
-/** Work run inside a listing's create, edit or sale transaction, after the listing row changed. */
-export type ListingTransactionHook = (tx: Transaction, listingId: string) => Promise<ListingSideEffects>;
-
-export const NO_SIDE_EFFECTS: ListingTransactionHook = async () => ({ notifications: [] });
+export const NO_SIDE_EFFECTS: ListingTransactionHook = async () => async () => {};
 
 function columnsOf(fields: ListingFields, coordinates: GeoPoint | null) {
   return {
@@ -118,7 +113,7 @@ export function createListingsCrudRepository(db: Database) {
       fields: ListingFields,
       coordinates: GeoPoint | null,
       within: ListingTransactionHook = NO_SIDE_EFFECTS,
-    ): Promise<{ id: string; effects: ListingSideEffects }> {
+    ): Promise<{ id: string; published: AfterCommit }> {
       return db.transaction(async (tx) => {
         // With "listings need approval" on, a new listing stays out of public view until approved.
         const { listings_require_approval: awaitsApproval } = await readSiteSettings(tx);
@@ -139,7 +134,7 @@ export function createListingsCrudRepository(db: Database) {
           .update(profiles)
           .set({ products_count: sql`${profiles.products_count} + 1` })
           .where(eq(profiles.id, sellerId));
-        return { id: row.id, effects: await within(tx, row.id) };
+        return { id: row.id, published: await within(tx, row.id) };
       });
     },
 
@@ -152,7 +147,7 @@ export function createListingsCrudRepository(db: Database) {
       fields: ListingFields,
       coordinates: GeoPoint | null,
       within: ListingTransactionHook = NO_SIDE_EFFECTS,
-    ): Promise<ListingSideEffects | null> {
+    ): Promise<AfterCommit | null> {
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(products)

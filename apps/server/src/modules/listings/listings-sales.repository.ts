@@ -9,12 +9,14 @@ import {
   products,
   profiles,
 } from '../../db/schema/index.js';
-import { insertNotifications } from '../notifications/index.js';
-import {
-  NO_SIDE_EFFECTS,
-  type ListingSideEffects,
-  type ListingTransactionHook,
-} from './listings-crud.repository.js';
+import type { Transaction } from '../../db/client.js';
+import type { AfterCommit } from '../../platform/events/domain-events.js';
+
+/** Work run inside a sale's transaction once the listing is sold (the `listing.sold` event). */
+export type ListingSoldHook = (
+  tx: Transaction,
+  sold: { listingId: string; title: string; sellerId: string },
+) => Promise<AfterCommit>;
 
 const BUYER_CANDIDATES_LIMIT = 50;
 
@@ -22,15 +24,11 @@ const BUYER_CANDIDATES_LIMIT = 50;
 export function createListingsSalesRepository(db: Database) {
   return {
     /**
-     * mark_product_as_sold: sold, hidden from the marketplace, one more sale for the seller and
-     * a PRODUCT_SOLD notification for the buyer, all or nothing; `within` runs in the same
-     * transaction (the listing's open offers are settled there). Null when it was already sold.
+     * mark_product_as_sold: sold, hidden from the marketplace and one more sale for the seller,
+     * all or nothing; `within` runs in the same transaction (the buyer is told and the listing's
+     * open offers are settled there). Null when it was already sold.
      */
-    async markSold(
-      id: string,
-      buyerId: string | null,
-      within: ListingTransactionHook = NO_SIDE_EFFECTS,
-    ): Promise<ListingSideEffects | null> {
+    async markSold(id: string, buyerId: string | null, within: ListingSoldHook): Promise<AfterCommit | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(products)
@@ -48,19 +46,7 @@ export function createListingsSalesRepository(db: Database) {
           .update(profiles)
           .set({ sales_count: sql`${profiles.sales_count} + 1` })
           .where(eq(profiles.id, row.seller_id));
-        const sold = buyerId
-          ? await insertNotifications(tx, [
-              {
-                user_id: buyerId,
-                type: 'PRODUCT_SOLD',
-                title: 'Product Sold',
-                message: `"${row.title}" was marked as sold to you`,
-                data: { productId: id, product_id: id, productName: row.title, is_seller: false },
-              },
-            ])
-          : [];
-        const effects = await within(tx, id);
-        return { ...effects, notifications: [...sold, ...effects.notifications] };
+        return within(tx, { listingId: id, title: row.title, sellerId: row.seller_id });
       });
     },
 

@@ -17,7 +17,6 @@ export async function registerListingsModule(app: FastifyInstance, context: AppC
       const place = await geocodePlace(text);
       return place ? { lat: place.lat, lng: place.lng } : null;
     },
-    realtime: context.realtime,
     events: context.events,
   });
   const views = createListingViews({

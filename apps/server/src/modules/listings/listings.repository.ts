@@ -11,7 +11,7 @@ import { createListingsSearchRepository } from './listings-search.repository.js'
  * views, and the fixed-shape rows (home, similar).
  */
 
-export type { ListingSideEffects, ListingState, ListingTransactionHook } from './listings-crud.repository.js';
+export type { ListingState, ListingTransactionHook } from './listings-crud.repository.js';
 export type { SimilarSource } from './listings-feeds.repository.js';
 export type { GeoPoint, ListingRow, SearchListingRow } from './listings-rows.js';
 export type { ListingSearch, SearchPage } from './listings-search-sql.js';

@@ -32,15 +32,8 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../http/errors.js';
-import { publishNotifications } from '../notifications/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
 import type { ListingWritten, ServerEvents } from '../../domain-events.js';
-import type {
-  GeoPoint,
-  ListingSideEffects,
-  ListingsRepository,
-  ListingState,
-} from './listings.repository.js';
+import type { GeoPoint, ListingsRepository, ListingState } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 
@@ -62,8 +55,6 @@ export interface ListingsServiceDeps {
   repository: ListingsRepository;
   logger: FastifyBaseLogger;
   geocode?: Geocoder | undefined;
-  /** Pushes the notifications and changes a listing's transaction made, once it has committed. */
-  realtime?: RealtimePublisher | undefined;
   /** Where the service says what happened (`listing.created`, `listing.updated`, `listing.sold`). */
   events: ServerEvents;
 }
@@ -85,25 +76,7 @@ function staffAudit(
   return { actorId: actor.id, action, entityType: 'product', entityId: state.id, severity, oldData };
 }
 
-export function createListingsService({
-  repository,
-  logger,
-  geocode,
-  realtime,
-  events,
-}: ListingsServiceDeps) {
-  /** After commit: the new notifications (notification.created, unread.changed) and other events. */
-  async function publish(effects: ListingSideEffects): Promise<void> {
-    if (!realtime) return;
-    try {
-      await publishNotifications(realtime, repository.db, effects.notifications);
-      await effects.publish?.();
-    } catch (error) {
-      // The change is committed; a client that missed the push catches up on its next fetch.
-      logger.warn({ err: error }, 'publishing listing changes failed');
-    }
-  }
-
+export function createListingsService({ repository, logger, geocode, events }: ListingsServiceDeps) {
   async function coordinatesFor(fields: ListingFields, previous?: ListingState): Promise<GeoPoint | null> {
     if (fields.location_coordinates) return fields.location_coordinates;
     // An edit that keeps the place text keeps its coordinates.
@@ -198,17 +171,14 @@ export function createListingsService({
       if (!actor) throw new UnauthenticatedError(M.mustBeLoggedIn);
       if (!canCreateListing(actor)) throw new ForbiddenError(LISTING_POLICY_MESSAGES.banned);
       const fields = readBody();
-      const { id, effects } = await repository.create(
+      const { id, published } = await repository.create(
         actor.id,
         fields,
         await coordinatesFor(fields),
-        async (tx, listingId) => ({
-          notifications: [],
-          publish: await events.inTransaction(tx, 'listing.created', listingWritten(listingId, fields)),
-        }),
+        (tx, listingId) => events.inTransaction(tx, 'listing.created', listingWritten(listingId, fields)),
       );
       await events.committed('listing.created', listingWritten(id, fields));
-      await publish(effects);
+      await published();
       return present(id, actor);
     },
 
@@ -218,21 +188,18 @@ export function createListingsService({
       if (!canManageListing(actor, state)) throw new ForbiddenError(M.notYourListing);
       const fields = readBody();
       const audit = staffAudit(actor, state, 'listing.edit', 'low', { title: state.title });
-      const effects = await repository.update(
+      const published = await repository.update(
         id,
         fields,
         await coordinatesFor(fields, state),
         async (tx, listingId) => {
           if (audit) await writeAudit(tx, { ...audit, newData: { title: fields.title } });
-          return {
-            notifications: [],
-            publish: await events.inTransaction(tx, 'listing.updated', listingWritten(listingId, fields)),
-          };
+          return events.inTransaction(tx, 'listing.updated', listingWritten(listingId, fields));
         },
       );
-      if (!effects) throw new NotFoundError(M.productNotFound);
+      if (!published) throw new NotFoundError(M.productNotFound);
       await events.committed('listing.updated', listingWritten(id, fields));
-      await publish(effects);
+      await published();
       return present(id, actor);
     },
 
@@ -258,12 +225,11 @@ export function createListingsService({
       if (buyerId !== null && !(await repository.profileExists(buyerId))) {
         throw new ValidationError(M.buyerNotFound, [{ path: 'buyer_id', message: M.buyerNotFound }]);
       }
-      const effects = await repository.markSold(id, buyerId, async (tx) => ({
-        notifications: [],
-        publish: await events.inTransaction(tx, 'listing.sold', { listingId: id, buyerId }),
-      }));
-      if (!effects) throw new ConflictError('CONFLICT', M.alreadySold);
-      await publish(effects);
+      const published = await repository.markSold(id, buyerId, (tx, sold) =>
+        events.inTransaction(tx, 'listing.sold', { ...sold, buyerId }),
+      );
+      if (!published) throw new ConflictError('CONFLICT', M.alreadySold);
+      await published();
       return present(id, actor);
     },
 
