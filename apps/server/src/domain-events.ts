@@ -50,6 +50,11 @@ export interface ServerEventMap {
   };
   /** A comment was added to a post (after commit). */
   'comment.created': { commentId: string; postId: string; content: string };
+  /**
+   * A member deleted their account (in its transaction: their listings, open offers and saved
+   * searches go; after commit: their open pages are signed out and lists refetch).
+   */
+  'member.deleted': { memberId: string };
   /** Staff banned a member (after commit); `message` is what their open pages are told. */
   'member.banned': { memberId: string; message: string };
   /** A buyer made an offer (in its transaction, and after commit). */
@@ -66,6 +71,8 @@ export interface ServerEventMap {
   'offer.expired': OfferEvent;
   /** The listing sold to someone else, closing this open offer (in the sale's transaction). */
   'offer.closed_by_sale': OfferEvent;
+  /** The seller deleted their account, closing this open offer (in the deletion's transaction). */
+  'offer.closed_by_seller_leaving': OfferEvent;
 }
 
 /** What a listing's write says of it: its id and the text a member wrote. */

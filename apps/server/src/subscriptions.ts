@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { WriteListener, WriteScope } from './platform/events/domain-events.js';
 import type { Transaction } from './db/client.js';
-import { matchListingToAlerts } from './modules/alerts/index.js';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
+import { deleteMemberAlerts, matchListingToAlerts } from './modules/alerts/index.js';
 import { mentionNotification } from './modules/forum/index.js';
-import { listingSoldNotification } from './modules/listings/index.js';
+import { listingSoldNotification, removeMemberListings } from './modules/listings/index.js';
 import { listingReviewedNotification, moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import {
   insertNotifications,
@@ -62,6 +63,7 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     'offer.cancelled',
     'offer.expired',
     'offer.closed_by_sale',
+    'offer.closed_by_seller_leaving',
   ];
   for (const name of offerEvents) {
     events.onWrite(name, (scope, change) => notify(scope, [offerEventNotification(name, change)]));
@@ -121,6 +123,20 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   events.onCommitted('offer.created', ({ offer, actorName, amount }) =>
     email.newOffer({ ...offer, amount }, actorName ?? ''),
   );
+
+  // An account deleted: its listings, open offers (the other members told) and saved searches go in
+  // its transaction; its open pages are signed out after commit and open lists refetch.
+  events.onWrite('member.deleted', async (scope, { memberId }) => {
+    await removeMemberListings(scope.tx, memberId);
+    scope.afterCommit(
+      await offers.closeForDeletedMember(scope.tx, memberId, SETTINGS_MESSAGES.deletedMemberName),
+    );
+    await deleteMemberAlerts(scope.tx, memberId);
+  });
+  events.onCommitted('member.deleted', ({ memberId }) => {
+    realtime.endMemberSessions(memberId, AUTH_MESSAGES.sessionEndedByAccountDeletion);
+    realtime.toEveryone({ type: 'content.changed', entity: 'profile', post_id: null, user_id: memberId });
+  });
 
   // Sessions: a banned member's open pages are signed out now, not at their next request.
   events.onCommitted('member.banned', ({ memberId, message }) =>

@@ -2,3 +2,4 @@
 export { alertMatchesListing, matchListingToAlerts } from './alert-matcher.js';
 export { registerAlertsModule } from './alerts.module.js';
 export { matchColumnsOf } from './alerts.repository.js';
+export { deleteMemberAlerts } from './member-alerts.js';

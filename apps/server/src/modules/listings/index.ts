@@ -2,3 +2,4 @@
 export { registerListingsModule } from './listings.module.js';
 export { listingCriteriaConditions } from './listing-criteria-sql.js';
 export { listingSoldNotification } from './listings.notifications.js';
+export { removeMemberListings } from './member-listings.js';

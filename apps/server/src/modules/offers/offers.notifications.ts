@@ -131,6 +131,17 @@ export const offerNotifications = {
       amount,
     ),
 
+  /** The seller's account was deleted, so the open offer was cancelled (to the buyer). */
+  sellerLeft: (offer: NotifiedOffer, amount: number) =>
+    offerNotification(
+      offer,
+      offer.buyer_id,
+      'OFFER_CANCELLED',
+      'Offer Cancelled',
+      `${quoted(offer.title)} is no longer available, so your offer of ${formatMoney(amount)} was cancelled`,
+      amount,
+    ),
+
   /** 48 hours passed without an answer (to the buyer). */
   expired: (offer: NotifiedOffer, amount: number) =>
     offerNotification(
@@ -151,7 +162,8 @@ export type NotifyingOfferEvent =
   | 'offer.countered'
   | 'offer.cancelled'
   | 'offer.expired'
-  | 'offer.closed_by_sale';
+  | 'offer.closed_by_sale'
+  | 'offer.closed_by_seller_leaving';
 
 /** The notification an offer event sends, to the member on the other side of it. */
 export function offerEventNotification(name: NotifyingOfferEvent, event: OfferEvent): NotificationInsert {
@@ -176,5 +188,7 @@ export function offerEventNotification(name: NotifyingOfferEvent, event: OfferEv
       return offerNotifications.expired(offer, amount);
     case 'offer.closed_by_sale':
       return offerNotifications.soldToAnother(offer, amount);
+    case 'offer.closed_by_seller_leaving':
+      return offerNotifications.sellerLeft(offer, amount);
   }
 }

@@ -274,6 +274,22 @@ export function createOffersRepository(db: Database) {
         .returning(settledColumns);
     },
 
+    /** Cancels every open offer a member made or received (their account is being deleted). */
+    async cancelOpenOf(executor: Executor, memberId: string): Promise<SettledOffer[]> {
+      return executor
+        .update(offers)
+        .set({ status: 'cancelled', responded_at: sql`now()`, updated_at: sql`now()` })
+        .from(products)
+        .where(
+          and(
+            eq(products.id, offers.product_id),
+            OPEN,
+            sql`(${offers.buyer_id} = ${memberId}::uuid or ${offers.seller_id} = ${memberId}::uuid)`,
+          ),
+        )
+        .returning(settledColumns);
+    },
+
     /**
      * A listing was sold (mark_product_as_sold): the buyer's own open offer is accepted and every
      * other open offer on it is rejected. Runs inside the sale's transaction.

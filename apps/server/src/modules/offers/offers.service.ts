@@ -24,7 +24,7 @@ import type { BodyReader } from '../../http/route-helpers.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import type { OfferEvent, ServerEventMap, ServerEvents } from '../../domain-events.js';
 import type { AfterCommit } from '../../platform/events/domain-events.js';
-import type { NotifiedOffer } from './offers.notifications.js';
+import type { NotifiedOffer, NotifyingOfferEvent } from './offers.notifications.js';
 import { listingClosed, presentOffer, presentOfferEvent, presentOfferList } from './offers.presenter.js';
 import {
   isOpenOfferConflict,
@@ -100,8 +100,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
    */
   async function raise(
     tx: Transaction,
-    name:
-      (typeof RESPONSE_EVENTS)[RespondAction] | 'offer.created' | 'offer.expired' | 'offer.closed_by_sale',
+    name: (typeof RESPONSE_EVENTS)[RespondAction] | NotifyingOfferEvent,
     changes: OfferEvent[],
   ): Promise<AfterCommit> {
     const later: AfterCommit[] = [];
@@ -307,6 +306,38 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       return async () => {
         await published();
         await pushChanged(ids);
+      };
+    },
+
+    /**
+     * Inside an account deletion's transaction: every open offer the member made or received is
+     * cancelled, and the member on its other side told.
+     */
+    async closeForDeletedMember(
+      tx: Transaction,
+      memberId: string,
+      deletedName: string,
+    ): Promise<AfterCommit> {
+      const cancelled = await repository.cancelOpenOf(tx, memberId);
+      const change = (offer: SettledOffer): OfferEvent => ({
+        offer: notifiedSettled(offer),
+        by: offer.buyer_id === memberId ? 'buyer' : 'seller',
+        actorName: deletedName,
+        amount: currentAmount(offer),
+      });
+      const byBuyer = await raise(
+        tx,
+        'offer.cancelled',
+        cancelled.filter((offer) => offer.buyer_id === memberId).map(change),
+      );
+      const bySeller = await raise(
+        tx,
+        'offer.closed_by_seller_leaving',
+        cancelled.filter((offer) => offer.buyer_id !== memberId).map(change),
+      );
+      return async () => {
+        await byBuyer();
+        await bySeller();
       };
     },
 

@@ -36,6 +36,7 @@ export async function registerSettingsModule(app: FastifyInstance, context: AppC
       mailer: context.mailer,
       rateLimiter: context.rateLimiter,
       realtime: context.realtime,
+      events: context.events,
       publicUrl: context.config.publicUrl,
       logger: app.log,
     }),

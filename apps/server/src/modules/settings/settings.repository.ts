@@ -1,26 +1,7 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { voidAccountLinks } from '../accounts/index.js';
-import {
-  accounts,
-  offers,
-  productAlerts,
-  products,
-  profiles,
-  sessions,
-  users,
-  verifications,
-} from '../../db/schema/index.js';
-
-/** The member's open offers when their account was deleted, with what the notifications need. */
-export interface CancelledOffer {
-  id: string;
-  product_id: string;
-  buyer_id: string;
-  seller_id: string;
-  title: string;
-  amount: number;
-}
+import { accounts, profiles, sessions, users, verifications } from '../../db/schema/index.js';
 
 export interface PendingEmailChange {
   id: string;
@@ -191,53 +172,8 @@ export function createSettingsRepository(db: Database) {
       return true;
     },
 
-    async removeListings(tx: Transaction, userId: string): Promise<number> {
-      const rows = await tx
-        .update(products)
-        .set({ deleted: true, deleted_at: sql`now()`, updated_at: sql`now()` })
-        .where(and(eq(products.seller_id, userId), eq(products.deleted, false)))
-        .returning({ id: products.id });
-      return rows.length;
-    },
-
-    /** Cancels every open offer the member made or received. */
-    async cancelOpenOffers(tx: Transaction, userId: string): Promise<CancelledOffer[]> {
-      const rows = await tx
-        .update(offers)
-        .set({ status: 'cancelled', responded_at: sql`now()`, updated_at: sql`now()` })
-        .where(
-          and(
-            or(eq(offers.buyer_id, userId), eq(offers.seller_id, userId)),
-            inArray(offers.status, ['pending', 'countered']),
-          ),
-        )
-        .returning({
-          id: offers.id,
-          product_id: offers.product_id,
-          buyer_id: offers.buyer_id,
-          seller_id: offers.seller_id,
-          amount: sql<number>`coalesce(${offers.counter_amount}, ${offers.amount})`.mapWith(Number),
-        });
-      if (rows.length === 0) return [];
-      const titles = new Map(
-        (
-          await tx
-            .select({ id: products.id, title: products.title })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                rows.map((row) => row.product_id),
-              ),
-            )
-        ).map((row) => [row.id, row.title]),
-      );
-      return rows.map((row) => ({ ...row, title: titles.get(row.product_id) ?? '' }));
-    },
-
-    /** Saved searches, pending email changes and every session of the member. */
+    /** Pending email changes and every session of the member. */
     async endAccountState(tx: Transaction, userId: string): Promise<number> {
-      await tx.delete(productAlerts).where(eq(productAlerts.user_id, userId));
       await voidAccountLinks(tx, userId);
       const ended = await tx
         .delete(sessions)

@@ -7,7 +7,6 @@ import type {
   DeleteAccountBody,
   EmailChangeConfirmedDto,
   MessageResponseDto,
-  NotificationDto,
   NotificationSettingsDto,
   RateLimitRule,
   UpdateNotificationSettingsBody,
@@ -24,15 +23,11 @@ import {
 } from '../../http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import {
-  insertNotifications,
-  publishNotifications,
-  type NotificationInsert,
-} from '../notifications/index.js';
-import { offerNotifications, formatMoney } from '../offers/index.js';
+import {} from '../notifications/index.js';
 import type { RealtimePublisher } from '../realtime/index.js';
 import { emailChangedNoticeMail, emailChangeMail } from './settings.mail.js';
-import type { CancelledOffer, SettingsRepository } from './settings.repository.js';
+import type { SettingsRepository } from './settings.repository.js';
+import type { ServerEvents } from '../../domain-events.js';
 
 /** Password checks in settings, per account: enough for typos, too few to guess a password. */
 export const SETTINGS_PASSWORD_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
@@ -76,39 +71,13 @@ function readPending(value: string): { email: string; token_hash: string } | nul
   }
 }
 
-/** To the other member of each offer the deleted account had open. */
-function cancelledOfferNotification(offer: CancelledOffer, deletedUserId: string): NotificationInsert {
-  const notified = {
-    id: offer.id,
-    product_id: offer.product_id,
-    buyer_id: offer.buyer_id,
-    seller_id: offer.seller_id,
-    title: offer.title,
-  };
-  if (offer.buyer_id === deletedUserId) {
-    return offerNotifications.cancelled(notified, M.deletedMemberName, offer.amount);
-  }
-  return {
-    user_id: offer.buyer_id,
-    type: 'OFFER_CANCELLED',
-    title: 'Offer Cancelled',
-    message: `"${offer.title}" is no longer available, so your offer of ${formatMoney(offer.amount)} was cancelled`,
-    data: {
-      offerId: offer.id,
-      productId: offer.product_id,
-      product_id: offer.product_id,
-      productName: offer.title,
-      amount: offer.amount,
-      is_seller: false,
-    },
-  };
-}
-
 export interface SettingsServiceDeps {
   repository: SettingsRepository;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   realtime: RealtimePublisher;
+  /** Where the service says what happened (`member.deleted`). */
+  events: ServerEvents;
   publicUrl: string;
   logger: FastifyBaseLogger;
 }
@@ -118,6 +87,7 @@ export function createSettingsService({
   mailer,
   rateLimiter,
   realtime,
+  events,
   publicUrl,
   logger,
 }: SettingsServiceDeps) {
@@ -269,24 +239,14 @@ export function createSettingsService({
         if (!(await repository.anonymise(tx, userId, username, deletedAccountEmail(userId)))) {
           throw new NotFoundError(AUTH_MESSAGES.profileNotFound);
         }
-        const listings = await repository.removeListings(tx, userId);
-        const cancelled = await repository.cancelOpenOffers(tx, userId);
-        const notifications: NotificationDto[] = await insertNotifications(
-          tx,
-          cancelled.map((offer) => cancelledOfferNotification(offer, userId)),
-        );
+        // Listings, open offers and saved searches go with it (their modules listen).
+        const published = await events.inTransaction(tx, 'member.deleted', { memberId: userId });
         const sessions = await repository.endAccountState(tx, userId);
-        return { listings, offers: cancelled.length, sessions, notifications };
+        return { sessions, published };
       });
-      logger.info(
-        { userId, listings: outcome.listings, offers: outcome.offers, sessions: outcome.sessions },
-        'account deleted and anonymised',
-      );
-      await afterCommit('publishing an account deletion', async () => {
-        realtime.endMemberSessions(userId, AUTH_MESSAGES.sessionEndedByAccountDeletion);
-        realtime.toEveryone({ type: 'content.changed', entity: 'profile', post_id: null, user_id: userId });
-        await publishNotifications(realtime, db, outcome.notifications);
-      });
+      logger.info({ userId, sessions: outcome.sessions }, 'account deleted and anonymised');
+      await events.committed('member.deleted', { memberId: userId });
+      await outcome.published();
       return { message: M.accountDeleted };
     },
   };
