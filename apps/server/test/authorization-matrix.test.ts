@@ -21,12 +21,20 @@ import {
   type ListingResource,
   type MemberActor,
 } from '@castline/shared';
-import { notifications, profiles } from '../src/db/schema/index.js';
+import { profiles } from '../src/db/schema/index.js';
 import { recordFigure } from './figures.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
-import { buildListing, post, uniqueIp, type Caller } from './factories.js';
-import { forumRateKey } from '../src/modules/forum/forum.service.js';
+import {
+  buildAlert,
+  buildComment,
+  buildListing,
+  buildNotification,
+  buildOffer,
+  buildPost,
+  uniqueIp,
+  type Caller,
+} from './factories.js';
 import { signedInMember } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
@@ -330,37 +338,20 @@ beforeAll(async () => {
 
   // The owner's resources.
   const listing = await buildListing(db, owner!.id, { title: 'Matrix reel' });
-  const as = (who: { cookie: string }) => ({ cookie: who.cookie, ip: uniqueIp() });
-  const alert = await post(
-    t.app,
-    '/api/alerts',
-    { name: 'Matrix alert', filters: { category: ['reels'] } },
-    as(owner!),
-  );
-  expect(alert.statusCode, alert.body).toBe(201);
-  await t.rateLimiter.reset(forumRateKey('post', owner!.id));
-  const forumPost = await post(
-    t.app,
-    '/api/forum/posts',
-    { title: 'Matrix post', category: 'Fishing Reports', content: 'Walleye at dawn.', images: [] },
-    as(owner!),
-  );
-  expect(forumPost.statusCode, forumPost.body).toBe(201);
-  await t.rateLimiter.reset(forumRateKey('comment', owner!.id));
-  const comment = await post(
-    t.app,
-    `/api/forum/posts/${forumPost.json().id}/comments`,
-    { content: 'Same here.' },
-    as(owner!),
-  );
-  expect(comment.statusCode, comment.body).toBe(201);
+  const alert = await buildAlert(db, owner!.id, { name: 'Matrix alert', filters: { category: ['reels'] } });
+  const forumPost = await buildPost(db, owner!.id, {
+    title: 'Matrix post',
+    category: 'Fishing Reports',
+    content: 'Walleye at dawn.',
+  });
+  const comment = await buildComment(db, forumPost.id, owner!.id, { content: 'Same here.' });
   // An offer on the owner's listing, made by the other member: the owner sells, the other buys.
-  const offer = await post(t.app, `/api/listings/${listing.id}/offers`, { amount: 20 }, as(other!));
-  expect(offer.statusCode, offer.body).toBe(201);
-  const [notification] = await db
-    .insert(notifications)
-    .values({ user_id: owner!.id, type: 'NEW_MESSAGE', title: 'Matrix', message: 'A message' })
-    .returning({ id: notifications.id });
+  const offer = await buildOffer(db, listing, other!.id, { amount: 20 });
+  const notification = await buildNotification(db, owner!.id, {
+    type: 'NEW_MESSAGE',
+    title: 'Matrix',
+    message: 'A message',
+  });
 
   resources = {
     callers: {
@@ -378,11 +369,11 @@ beforeAll(async () => {
     ids: {
       owner: owner!.id,
       listing: listing.id,
-      alert: alert.json().id,
-      post: forumPost.json().id,
-      comment: comment.json().id,
-      offer: offer.json().id,
-      notification: notification!.id,
+      alert: alert.id,
+      post: forumPost.id,
+      comment: comment.id,
+      offer: offer.id,
+      notification: notification.id,
     },
   };
 }, 60_000);

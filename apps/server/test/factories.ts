@@ -1,10 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ROLE_PERMISSIONS, type AdminRoleName } from '@castline/shared';
+import {
+  conversationIdFor,
+  MODERATION_LIMITS,
+  OFFER_EXPIRY_MS,
+  REPORT_REASON_PRIORITY,
+  ROLE_PERMISSIONS,
+  type AdminRoleName,
+  type AlertFilters,
+  type ModerationEntityType,
+  type ReportReason,
+} from '@castline/shared';
 import type { Database } from '../src/db/client.js';
-import { accounts, adminRoles, mailOutbox, products, profiles, users } from '../src/db/schema/index.js';
+import {
+  accounts,
+  adminRoles,
+  alertNotifications,
+  commentLikes,
+  mailOutbox,
+  messages,
+  moderationQueue,
+  notifications,
+  offers,
+  postComments,
+  postLikes,
+  posts,
+  productAlerts,
+  products,
+  profiles,
+  users,
+} from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/accounts/password-hasher.js';
+import { matchColumnsOf } from '../src/modules/alerts/index.js';
 
 let counter = 0;
 
@@ -112,6 +140,358 @@ export async function buildListing(
       .set({ products_count: sql`${profiles.products_count} + 1` })
       .where(eq(profiles.id, sellerId));
   }
+  return row;
+}
+
+let lastCreatedAt = 0;
+
+/**
+ * The creation time of the next row a factory writes: now, but always after the one before.
+ * PGlite's clock ticks in milliseconds, so rows written within one would tie and lists newest
+ * first would order them by id.
+ */
+function nextCreatedAt(): Date {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return new Date(lastCreatedAt);
+}
+
+export type BuildOfferOverrides = Partial<
+  Omit<typeof offers.$inferInsert, 'product_id' | 'buyer_id' | 'seller_id'>
+>;
+export type BuiltOffer = typeof offers.$inferSelect;
+
+/**
+ * Inserts `buyerId`'s offer on `listing`: $20, pending and open for the 48 hours an offer lasts
+ * unless overridden (an answered status gets its answer time). The database keeps one open
+ * (pending or countered) offer per buyer and listing, as in the app. No notification is written.
+ */
+export async function buildOffer(
+  db: Database,
+  listing: Pick<BuiltListing, 'id' | 'seller_id'>,
+  buyerId: string,
+  overrides: BuildOfferOverrides = {},
+): Promise<BuiltOffer> {
+  const answered = overrides.status !== undefined && overrides.status !== 'pending';
+  const createdAt = nextCreatedAt();
+  const [row] = await db
+    .insert(offers)
+    .values({
+      created_at: createdAt,
+      updated_at: createdAt,
+      amount: 20,
+      status: 'pending',
+      expires_at: new Date(createdAt.getTime() + OFFER_EXPIRY_MS),
+      responded_at: answered ? createdAt : null,
+      ...overrides,
+      product_id: listing.id,
+      seller_id: listing.seller_id,
+      buyer_id: buyerId,
+    })
+    .returning();
+  if (!row) throw new Error('buildOffer: insert returned nothing');
+  return row;
+}
+
+export type BuildMessageOverrides = Partial<Omit<typeof messages.$inferInsert, 'sender_id' | 'recipient_id'>>;
+export type BuiltMessage = typeof messages.$inferSelect;
+
+/**
+ * Inserts a message from `senderId` to `recipientId` (an unread chat message unless overridden).
+ * Sending through the API also writes the recipient's notification; this does not (POST
+ * /api/notifications/sync would).
+ */
+export async function buildMessage(
+  db: Database,
+  senderId: string,
+  recipientId: string,
+  overrides: BuildMessageOverrides = {},
+): Promise<BuiltMessage> {
+  const createdAt = nextCreatedAt();
+  const [row] = await db
+    .insert(messages)
+    .values({
+      created_at: createdAt,
+      updated_at: createdAt,
+      content: 'Is this still available?',
+      ...overrides,
+      sender_id: senderId,
+      recipient_id: recipientId,
+    })
+    .returning();
+  if (!row) throw new Error('buildMessage: insert returned nothing');
+  return row;
+}
+
+export interface BuiltConversation {
+  /** The conversation id the API uses for the two members. */
+  id: string;
+  /** Oldest first. */
+  messages: BuiltMessage[];
+}
+
+/**
+ * A conversation between two members: one message per line, oldest first, the members taking
+ * turns and the first one writing first. Each message is its own insert, so their times follow
+ * the lines' order.
+ */
+export async function buildConversation(
+  db: Database,
+  [first, second]: readonly [string, string],
+  lines: readonly string[],
+): Promise<BuiltConversation> {
+  const written: BuiltMessage[] = [];
+  for (const [index, content] of lines.entries()) {
+    const [from, to] = index % 2 === 0 ? [first, second] : [second, first];
+    written.push(await buildMessage(db, from, to, { content }));
+  }
+  return { id: conversationIdFor(first, second), messages: written };
+}
+
+export type BuildPostOverrides = Partial<
+  Omit<typeof posts.$inferInsert, 'author_id' | 'likes_count' | 'comments_count'>
+>;
+export type BuiltPost = typeof posts.$inferSelect;
+
+/**
+ * Inserts a forum post by `authorId` (published in Fishing Reports unless overridden) and counts
+ * it on the author's profile, as writing one through the API does (hidden and flagged posts count
+ * too). Its likes and comments start at zero: add them with buildPostLike and buildComment.
+ */
+export async function buildPost(
+  db: Database,
+  authorId: string,
+  overrides: BuildPostOverrides = {},
+): Promise<BuiltPost> {
+  const createdAt = nextCreatedAt();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        created_at: createdAt,
+        updated_at: createdAt,
+        title: `Walleye on the river ${uniqueSuffix()}`,
+        content: 'Slow-rolled a jig along the weed line at dusk.',
+        category: 'Fishing Reports',
+        ...overrides,
+        author_id: authorId,
+      })
+      .returning();
+    if (!row) throw new Error('buildPost: insert returned nothing');
+    await tx
+      .update(profiles)
+      .set({ posts_count: sql`${profiles.posts_count} + 1` })
+      .where(eq(profiles.id, authorId));
+    return row;
+  });
+}
+
+export type BuildCommentOverrides = Partial<
+  Omit<typeof postComments.$inferInsert, 'post_id' | 'author_id' | 'likes_count'>
+>;
+export type BuiltComment = typeof postComments.$inferSelect;
+
+/**
+ * Inserts `authorId`'s comment on a post (published unless overridden). A published comment is
+ * counted on the post and on its author, as the API does; a hidden or flagged one is not.
+ */
+export async function buildComment(
+  db: Database,
+  postId: string,
+  authorId: string,
+  overrides: BuildCommentOverrides = {},
+): Promise<BuiltComment> {
+  const createdAt = nextCreatedAt();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(postComments)
+      .values({
+        created_at: createdAt,
+        updated_at: createdAt,
+        content: 'Tight lines!',
+        ...overrides,
+        post_id: postId,
+        author_id: authorId,
+      })
+      .returning();
+    if (!row) throw new Error('buildComment: insert returned nothing');
+    if (row.status === 'published') {
+      await tx
+        .update(posts)
+        .set({ comments_count: sql`${posts.comments_count} + 1` })
+        .where(eq(posts.id, postId));
+      await tx
+        .update(profiles)
+        .set({ comments_count: sql`${profiles.comments_count} + 1` })
+        .where(eq(profiles.id, authorId));
+    }
+    return row;
+  });
+}
+
+/** `userId` likes a post: the like row, the post's likes and the likes its author received. */
+export async function buildPostLike(db: Database, postId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(postLikes).values({ post_id: postId, user_id: userId });
+    const [post] = await tx
+      .update(posts)
+      .set({ likes_count: sql`${posts.likes_count} + 1` })
+      .where(eq(posts.id, postId))
+      .returning({ author_id: posts.author_id });
+    if (!post) throw new Error('buildPostLike: no such post');
+    await tx
+      .update(profiles)
+      .set({ likes_count: sql`${profiles.likes_count} + 1` })
+      .where(eq(profiles.id, post.author_id));
+  });
+}
+
+/** `userId` likes a comment: the like row, the comment's likes and the likes its author received. */
+export async function buildCommentLike(db: Database, commentId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(commentLikes).values({ comment_id: commentId, user_id: userId });
+    const [comment] = await tx
+      .update(postComments)
+      .set({ likes_count: sql`${postComments.likes_count} + 1` })
+      .where(eq(postComments.id, commentId))
+      .returning({ author_id: postComments.author_id });
+    if (!comment) throw new Error('buildCommentLike: no such comment');
+    await tx
+      .update(profiles)
+      .set({ likes_count: sql`${profiles.likes_count} + 1` })
+      .where(eq(profiles.id, comment.author_id));
+  });
+}
+
+export interface BuildReportOptions {
+  reason?: ReportReason;
+  note?: string;
+}
+export type BuiltReport = typeof moderationQueue.$inferSelect;
+
+/**
+ * Files `reporterId`'s report of an item as POST /api/reports does (spam unless told otherwise):
+ * a pending queue entry whose priority comes from the reason, all of the item's open reports
+ * made urgent once there are enough of them. Whether the reporter may see the item is not checked.
+ */
+export async function buildReport(
+  db: Database,
+  reporterId: string,
+  entityType: ModerationEntityType,
+  entityId: string,
+  options: BuildReportOptions = {},
+): Promise<BuiltReport> {
+  const reason = options.reason ?? 'spam';
+  const target = and(
+    eq(moderationQueue.entity_type, entityType),
+    eq(moderationQueue.entity_id, entityId),
+    eq(moderationQueue.status, 'pending'),
+  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(moderationQueue)
+      .values({
+        created_at: nextCreatedAt(),
+        entity_type: entityType,
+        entity_id: entityId,
+        reporter_id: reporterId,
+        priority: REPORT_REASON_PRIORITY[reason],
+        reason: options.note ? `${reason}: ${options.note}` : reason,
+      })
+      .returning();
+    if (!row) throw new Error('buildReport: insert returned nothing');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(moderationQueue)
+      .where(and(target, isNotNull(moderationQueue.reporter_id)));
+    if ((open?.n ?? 0) < MODERATION_LIMITS.urgentReportCount) return row;
+    await tx.update(moderationQueue).set({ priority: 'urgent' }).where(target);
+    return { ...row, priority: 'urgent' };
+  });
+}
+
+export type BuildNotificationOverrides = Partial<Omit<typeof notifications.$inferInsert, 'user_id'>>;
+export type BuiltNotification = typeof notifications.$inferSelect;
+
+/** Inserts an unread notification for `userId` (a sale unless overridden); nothing is pushed. */
+export async function buildNotification(
+  db: Database,
+  userId: string,
+  overrides: BuildNotificationOverrides = {},
+): Promise<BuiltNotification> {
+  const createdAt = nextCreatedAt();
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      created_at: createdAt,
+      updated_at: createdAt,
+      type: 'PRODUCT_SOLD',
+      title: 'Product Sold',
+      message: 'Your listing sold',
+      ...overrides,
+      user_id: userId,
+    })
+    .returning();
+  if (!row) throw new Error('buildNotification: insert returned nothing');
+  return row;
+}
+
+export interface BuildAlertOptions {
+  name?: string;
+  filters?: AlertFilters;
+  is_active?: boolean;
+}
+export type BuiltAlert = typeof productAlerts.$inferSelect;
+
+/**
+ * Inserts a saved search of `userId` (active, for "reel" unless overridden) with the typed match
+ * columns the app keeps beside its filters.
+ */
+export async function buildAlert(
+  db: Database,
+  userId: string,
+  options: BuildAlertOptions = {},
+): Promise<BuiltAlert> {
+  const filters = options.filters ?? { q: 'reel' };
+  const createdAt = nextCreatedAt();
+  const [row] = await db
+    .insert(productAlerts)
+    .values({
+      created_at: createdAt,
+      updated_at: createdAt,
+      user_id: userId,
+      name: options.name ?? `Reels ${uniqueSuffix()}`,
+      filters,
+      is_active: options.is_active ?? true,
+      ...matchColumnsOf(filters),
+    })
+    .returning();
+  if (!row) throw new Error('buildAlert: insert returned nothing');
+  return row;
+}
+
+export type BuildAlertMatchOverrides = Partial<
+  Omit<typeof alertNotifications.$inferInsert, 'user_id' | 'alert_id' | 'product_id'>
+>;
+export type BuiltAlertMatch = typeof alertNotifications.$inferSelect;
+
+/** A listing matched by an alert (unread unless overridden), without the notification about it. */
+export async function buildAlertMatch(
+  db: Database,
+  alert: Pick<BuiltAlert, 'id' | 'user_id'>,
+  productId: string,
+  overrides: BuildAlertMatchOverrides = {},
+): Promise<BuiltAlertMatch> {
+  const [row] = await db
+    .insert(alertNotifications)
+    .values({
+      created_at: nextCreatedAt(),
+      ...overrides,
+      user_id: alert.user_id,
+      alert_id: alert.id,
+      product_id: productId,
+    })
+    .returning();
+  if (!row) throw new Error('buildAlertMatch: insert returned nothing');
   return row;
 }
 

@@ -21,7 +21,7 @@ import { recordFigure } from './figures.js';
 import { rowCounts } from './row-counts.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
-import { buildListing, buildUser, signIn, uniqueIp } from './factories.js';
+import { buildAlert, buildListing, buildOffer, buildUser, signIn, uniqueIp } from './factories.js';
 import { signedInMember, tackleBody, type Member } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
@@ -409,38 +409,18 @@ describe('input fuzzing: money fields', () => {
   beforeAll(async () => {
     // A member of their own (the admin above may have used up their offers and alerts).
     member = await signedInMember(t.app, t.database.db);
-    const other = await signedInMember(t.app, t.database.db);
+    const other = await buildUser(t.database.db);
     const own = await buildListing(t.database.db, member.id, { price: 40 });
     const theirs = await buildListing(t.database.db, other.id, { price: 40 });
-    const offered = await t.app.inject({
-      method: 'POST',
-      url: `/api/listings/${own.id}/offers`,
-      remoteAddress: other.ip,
-      headers: { cookie: other.cookie },
-      payload: { amount: 30 },
-    });
-    expect(offered.statusCode, offered.body).toBe(201);
-    const alert = await t.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      remoteAddress: member.ip,
-      headers: { cookie: member.cookie },
-      payload: { name: 'Reels', filters: { q: 'reel' } },
-    });
-    expect(alert.statusCode, alert.body).toBe(201);
+    const offered = await buildOffer(t.database.db, own, other.id, { amount: 30 });
+    const alert = await buildAlert(t.database.db, member.id, { name: 'Reels', filters: { q: 'reel' } });
     const entries: [string, MoneyRoute][] = [
       ['POST /api/listings', { url: '/api/listings', body: tackleBody() }],
       ['PUT /api/listings/:id', { url: `/api/listings/${own.id}`, body: tackleBody() }],
       ['POST /api/listings/:id/offers', { url: `/api/listings/${theirs.id}/offers`, body: { amount: 30 } }],
-      [
-        'POST /api/offers/:id/counter',
-        { url: `/api/offers/${(offered.json() as { id: string }).id}/counter`, body: { amount: 35 } },
-      ],
+      ['POST /api/offers/:id/counter', { url: `/api/offers/${offered.id}/counter`, body: { amount: 35 } }],
       ['POST /api/alerts', { url: '/api/alerts', body: { name: 'Cheap reels', filters: { q: 'reel' } } }],
-      [
-        'PATCH /api/alerts/:id',
-        { url: `/api/alerts/${(alert.json() as { id: string }).id}`, body: { filters: { q: 'reel' } } },
-      ],
+      ['PATCH /api/alerts/:id', { url: `/api/alerts/${alert.id}`, body: { filters: { q: 'reel' } } }],
     ];
     for (const [key, entry] of entries) valid.set(key, entry);
   });

@@ -14,19 +14,21 @@ import {
   ROLE_PERMISSIONS,
   SiteNoticeDto,
 } from '@castline/shared';
-import {
-  adminRoles,
-  auditLogs,
-  messages,
-  posts,
-  products,
-  profiles,
-  userBans,
-} from '../../db/schema/index.js';
+import { adminRoles, auditLogs, products, profiles, userBans } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, buildUser, del, errorOf, get, post, put, uniqueIp } from '../../../test/factories.js';
+import {
+  buildListing,
+  buildMessage,
+  buildPost,
+  buildUser,
+  del,
+  errorOf,
+  get,
+  post,
+  put,
+  uniqueIp,
+} from '../../../test/factories.js';
 import { signedInMember, guest, type Member } from '../listings/listings.test-helpers.js';
-import { writePost } from '../forum/forum.test-helpers.js';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -56,7 +58,7 @@ describe('banning and unbanning', () => {
     const member = await signedInMember(t.app, db());
     const listing = await buildListing(db(), member.id);
     const hiddenBefore = await buildListing(db(), member.id, { visible_in_marketplace: false });
-    const forumPost = await writePost(t, member);
+    const forumPost = await buildPost(db(), member.id);
 
     const listingsFor = async () =>
       ListingListDto.parse(
@@ -423,26 +425,17 @@ describe('analytics', () => {
       sold_at: at('2021-03-20T09:00:00Z'),
     });
     await buildListing(db(), a.id, { created_at: at('2021-04-01T00:00:00Z') });
-    await db()
-      .insert(messages)
-      .values([
-        {
-          sender_id: a.id,
-          recipient_id: b.id,
-          content: 'Still for sale?',
-          created_at: at('2021-03-20T08:00:00Z'),
-        },
-        { sender_id: b.id, recipient_id: a.id, content: 'Yes', created_at: at('2021-03-20T08:05:00Z') },
-      ]);
-    await db()
-      .insert(posts)
-      .values({
-        title: 'Ice out',
-        content: 'The lake is open.',
-        category: 'Fishing Reports',
-        author_id: b.id,
-        created_at: at('2021-03-31T12:00:00Z'),
-      });
+    await buildMessage(db(), a.id, b.id, {
+      content: 'Still for sale?',
+      created_at: at('2021-03-20T08:00:00Z'),
+    });
+    await buildMessage(db(), b.id, a.id, { content: 'Yes', created_at: at('2021-03-20T08:05:00Z') });
+    await buildPost(db(), b.id, {
+      title: 'Ice out',
+      content: 'The lake is open.',
+      category: 'Fishing Reports',
+      created_at: at('2021-03-31T12:00:00Z'),
+    });
 
     const response = await get(t.app, '/api/admin/analytics?time_range=30d&month=2021-03', admin);
     expect(response.statusCode).toBe(200);

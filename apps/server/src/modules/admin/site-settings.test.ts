@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ListingDto, ListingListDto } from '@castline/shared';
 import { adminSettings, alertNotifications, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, get, post, uniqueEmail, uniqueIp, uniqueUsername } from '../../../test/factories.js';
+import {
+  buildAlert,
+  buildUser,
+  errorOf,
+  get,
+  post,
+  uniqueEmail,
+  uniqueIp,
+  uniqueUsername,
+} from '../../../test/factories.js';
 import { signedInMember, tackleBody, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
@@ -50,14 +59,8 @@ describe('admin settings applied across the site', () => {
   it('keeps new listings out of public view until approved while approval is required', async () => {
     const admin = await signedInMember(t.app, t.database.db, 'admin');
     const seller = await signedInMember(t.app, t.database.db);
-    const watcher = await signedInMember(t.app, t.database.db);
-    const alert = await post(
-      t.app,
-      '/api/alerts',
-      { name: 'Approval reels', filters: { q: 'approvalcheck' } },
-      watcher,
-    );
-    expect(alert.statusCode, alert.body).toBe(201);
+    const watcher = await buildUser(t.database.db);
+    await buildAlert(t.database.db, watcher.id, { name: 'Approval reels', filters: { q: 'approvalcheck' } });
 
     expect((await put('/api/admin/settings', { listings_require_approval: true }, admin)).statusCode).toBe(
       200,

@@ -3,11 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { AdminForumCommentListDto, AdminForumPostListDto, FORUM_MESSAGES as M } from '@castline/shared';
 import { auditLogs } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { del, errorOf, get, type Caller } from '../../../test/factories.js';
+import {
+  buildComment,
+  buildPost,
+  buildUser,
+  del,
+  errorOf,
+  get,
+  type Caller,
+} from '../../../test/factories.js';
 import { signedInMember } from '../listings/listings.test-helpers.js';
-import { writeComment, writePost } from './forum.test-helpers.js';
 
 const t = useTestApp();
+const db = () => t.database.db;
 
 function patch(url: string, payload: unknown, caller: Caller) {
   return t.app.inject({
@@ -28,13 +36,10 @@ async function auditOf(entityId: string) {
 
 describe('forum administration', () => {
   it('lists every post whatever its status, filtered by status and search, newest first', async () => {
-    const author = await signedInMember(t.app, t.database.db);
+    const author = await buildUser(db());
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const visible = await writePost(t, author, { title: 'Walleye at dusk on the river' });
-    const hidden = await writePost(t, author, { title: 'Cheap reels click here' });
-    expect((await patch(`/api/forum/posts/${hidden.id}`, { status: 'hidden' }, moderator)).statusCode).toBe(
-      200,
-    );
+    const visible = await buildPost(db(), author.id, { title: 'Walleye at dusk on the river' });
+    const hidden = await buildPost(db(), author.id, { title: 'Cheap reels click here', status: 'hidden' });
 
     const all = await get(t.app, '/api/admin/forum/posts?pageSize=50', moderator);
     expect(all.statusCode).toBe(200);
@@ -60,11 +65,13 @@ describe('forum administration', () => {
   });
 
   it('lists comments on any post, newest first, by post and by text', async () => {
-    const author = await signedInMember(t.app, t.database.db);
+    const author = await buildUser(db());
     const admin = await signedInMember(t.app, t.database.db, 'admin');
-    const created = await writePost(t, author);
-    await writeComment(t, author, created.id, 'First light was best');
-    const second = await writeComment(t, author, created.id, 'Try 100% fluorocarbon_leader');
+    const created = await buildPost(db(), author.id);
+    await buildComment(db(), created.id, author.id, { content: 'First light was best' });
+    const second = await buildComment(db(), created.id, author.id, {
+      content: 'Try 100% fluorocarbon_leader',
+    });
 
     const byPost = AdminForumCommentListDto.parse(
       (await get(t.app, `/api/admin/forum/comments?post_id=${created.id}`, admin)).json(),
@@ -103,7 +110,7 @@ describe('forum administration', () => {
   it("audits staff edits, hides and deletes of others' content, not members managing their own", async () => {
     const author = await signedInMember(t.app, t.database.db);
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const created = await writePost(t, author);
+    const created = await buildPost(db(), author.id);
 
     expect((await patch(`/api/forum/posts/${created.id}`, { title: 'My own fix' }, author)).statusCode).toBe(
       200,
@@ -127,7 +134,9 @@ describe('forum administration', () => {
     expect(edit?.old_data).toEqual({ title: 'My own fix' });
     expect(edit?.new_data).toEqual({ title: 'Tidied by staff' });
 
-    const comment = await writeComment(t, author, created.id, 'A comment staff will remove');
+    const comment = await buildComment(db(), created.id, author.id, {
+      content: 'A comment staff will remove',
+    });
     const removed = await del(t.app, `/api/forum/comments/${comment.id}`, moderator);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: M.commentDeleted });
@@ -151,9 +160,9 @@ describe('forum administration', () => {
   });
 
   it('refuses a staff edit by a role without forum.manage', async () => {
-    const author = await signedInMember(t.app, t.database.db);
+    const author = await buildUser(db());
     const support = await signedInMember(t.app, t.database.db, 'support');
-    const created = await writePost(t, author);
+    const created = await buildPost(db(), author.id);
     const refused = await patch(`/api/forum/posts/${created.id}`, { title: 'Support edit' }, support);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(M.notYourPost);

@@ -8,13 +8,14 @@ import {
   TopContributorsDto,
   TrendingPostsDto,
 } from '@castline/shared';
-import { moderationQueue, posts, profiles } from '../../db/schema/index.js';
-import { del, get, post } from '../../../test/factories.js';
+import { posts, profiles } from '../../db/schema/index.js';
+import { buildComment, buildPost, buildReport, buildUser, del, get, post } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
-import { writeComment, writePost } from './forum.test-helpers.js';
+import { writeComment } from './forum.test-helpers.js';
 
 const t = useTestApp();
+const db = () => t.database.db;
 
 /** The count of a post on every page a guest reads it from, and the comments the post page shows. */
 async function countsSeen(postId: string) {
@@ -52,36 +53,22 @@ async function reportAndReview(
   commentId: string,
   action: 'hide' | 'flag' | 'delete',
 ): Promise<void> {
-  const reported = await post(
-    t.app,
-    '/api/reports',
-    { entity_type: 'forum_comment', entity_id: commentId, reason: 'spam' },
-    reporter,
-  );
-  const [item] = await t.database.db
-    .select({ id: moderationQueue.id })
-    .from(moderationQueue)
-    .where(eq(moderationQueue.entity_id, commentId));
-  if (!item) throw new Error(`no queue item (report answered ${reported.statusCode})`);
+  const item = await buildReport(db(), reporter.id, 'forum_comment', commentId);
   const reviewed = await post(t.app, `/api/admin/moderation/queue/${item.id}/review`, { action }, staff);
   if (reviewed.statusCode !== 200) throw new Error(`review: ${reviewed.statusCode} ${reviewed.body}`);
 }
 
 describe('comment counts show only what readers can see', () => {
   it('a hidden, flagged, deleted or banned member’s comment leaves the post’s and the member’s counts', async () => {
-    const author = await signedInMember(t.app, t.database.db);
-    const [ann, ben, cal] = [
-      await signedInMember(t.app, t.database.db),
-      await signedInMember(t.app, t.database.db),
-      await signedInMember(t.app, t.database.db),
-    ];
+    const author = await buildUser(db());
+    const [ann, ben, cal] = [await buildUser(db()), await buildUser(db()), await buildUser(db())];
     const reporter = await signedInMember(t.app, t.database.db);
     const admin = await signedInMember(t.app, t.database.db, 'admin');
-    const written = await writePost(t, author, { title: 'Counting what readers see' });
-    const byAnn = await writeComment(t, ann, written.id, 'Jig heads at dawn');
-    const byBen = await writeComment(t, ben, written.id, 'Soft plastics after noon');
-    const byCal = await writeComment(t, cal, written.id, 'Crankbaits along the riprap');
-    await writeComment(t, cal, written.id, 'And a spinnerbait in the wind');
+    const written = await buildPost(db(), author.id, { title: 'Counting what readers see' });
+    const byAnn = await buildComment(db(), written.id, ann.id, { content: 'Jig heads at dawn' });
+    const byBen = await buildComment(db(), written.id, ben.id, { content: 'Soft plastics after noon' });
+    const byCal = await buildComment(db(), written.id, cal.id, { content: 'Crankbaits along the riprap' });
+    await buildComment(db(), written.id, cal.id, { content: 'And a spinnerbait in the wind' });
     expect(await countsSeen(written.id)).toEqual(counted(4));
 
     // Hidden by a review: gone from every count, the commenter's too.
@@ -133,7 +120,7 @@ describe('comment counts show only what readers can see', () => {
       admin,
     );
     expect(ModerationRuleSavedDto.safeParse(rule.json()).success).toBe(true);
-    const written = await writePost(t, author, { title: 'Rules and counts' });
+    const written = await buildPost(db(), author.id, { title: 'Rules and counts' });
     await writeComment(t, commenter, written.id, 'Cheap knockoff reels here');
     await writeComment(t, commenter, written.id, 'A fair question about drag');
     expect(await countsSeen(written.id)).toEqual(counted(1));
@@ -147,15 +134,13 @@ describe('comment counts show only what readers can see', () => {
 
   it('deleting a post takes back only the visible comments from the commenters’ counts', async () => {
     const author = await signedInMember(t.app, t.database.db);
-    const commenter = await signedInMember(t.app, t.database.db);
+    const commenter = await buildUser(db());
     const reporter = await signedInMember(t.app, t.database.db);
-    const admin = await signedInMember(t.app, t.database.db, 'admin');
-    const kept = await writePost(t, author, { title: 'A post that stays' });
-    await writeComment(t, commenter, kept.id, 'This one stays visible');
-    const doomed = await writePost(t, author, { title: 'A post that goes' });
-    const hidden = await writeComment(t, commenter, doomed.id, 'This one gets hidden');
-    await writeComment(t, commenter, doomed.id, 'This one is visible until the post goes');
-    await reportAndReview(reporter, admin, hidden.id, 'hide');
+    const kept = await buildPost(db(), author.id, { title: 'A post that stays' });
+    await buildComment(db(), kept.id, commenter.id, { content: 'This one stays visible' });
+    const doomed = await buildPost(db(), author.id, { title: 'A post that goes' });
+    await buildComment(db(), doomed.id, commenter.id, { content: 'This one is hidden', status: 'hidden' });
+    await buildComment(db(), doomed.id, commenter.id, { content: 'This one is visible until the post goes' });
     expect(await profileComments(reporter, commenter.id)).toBe(2);
 
     expect((await del(t.app, `/api/forum/posts/${doomed.id}`, author)).statusCode).toBe(204);

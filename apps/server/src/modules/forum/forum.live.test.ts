@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FORUM_LIMITS, FORUM_MESSAGES as M, PostDto, ToggleResultDto } from '@castline/shared';
 import { notifications, posts, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildUser, errorOf, post, signIn, uniqueIp } from '../../../test/factories.js';
+import { buildPost, buildUser, errorOf, post, signIn, uniqueIp } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { forumRateKey } from './forum.service.js';
@@ -46,8 +46,8 @@ async function likesCountOf(postId: string): Promise<number> {
 
 describe('counters under concurrency', () => {
   it('counts 50 concurrent likes and then 50 concurrent unlikes exactly', async () => {
-    const author = await member();
-    const created = await writePost(t, author);
+    const author = await buildUser(t.database.db);
+    const created = await buildPost(t.database.db, author.id);
     const fans = await members(50);
 
     const liked = await Promise.all(
@@ -72,8 +72,8 @@ describe('counters under concurrency', () => {
   });
 
   it('keeps comment counts exact when members comment and like comments at the same time', async () => {
-    const author = await member();
-    const created = await writePost(t, author);
+    const author = await buildUser(t.database.db);
+    const created = await buildPost(t.database.db, author.id);
     const crowd = await members(12);
     const responses = await Promise.all(
       crowd.map((someone) =>

@@ -4,13 +4,16 @@ import { post } from '../../../test/factories.js';
 import type { Member } from '../listings/listings.test-helpers.js';
 import { forumRateKey } from './forum.service.js';
 
+/** The Markdown of a typical report. */
+export const REPORT_MARKDOWN =
+  '## Water was **stained**\n\n- 1/16 oz jigs\n- minnows under a float\n\nSee [the map](https://example.com/map).';
+
 /** A complete, valid create-post body. */
 export function postBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     title: 'Spring crappie on the Arkansas',
     category: 'Fishing Reports',
-    content:
-      '## Water was **stained**\n\n- 1/16 oz jigs\n- minnows under a float\n\nSee [the map](https://example.com/map).',
+    content: REPORT_MARKDOWN,
     images: [],
     ...overrides,
   };

@@ -10,11 +10,22 @@ import {
   TopContributorsDto,
   TrendingPostsDto,
 } from '@castline/shared';
-import { posts, profiles } from '../../db/schema/index.js';
+import { profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { del, errorOf, get, post, type Caller } from '../../../test/factories.js';
+import {
+  buildComment,
+  buildCommentLike,
+  buildPost,
+  buildPostLike,
+  buildUser,
+  del,
+  errorOf,
+  get,
+  post,
+  type Caller,
+} from '../../../test/factories.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
-import { postBody, writeComment, writePost } from './forum.test-helpers.js';
+import { postBody, REPORT_MARKDOWN, writeComment, writePost } from './forum.test-helpers.js';
 
 const t = useTestApp();
 
@@ -39,13 +50,27 @@ async function page(id: string, caller: Caller = guest()) {
 }
 
 const member = () => signedInMember(t.app, t.database.db);
+const db = () => t.database.db;
 
 describe('reading the forum', () => {
   it('lists public posts newest first with excerpts, authors and counts; filters by category and author; pages', async () => {
-    const author = await member();
-    const first = await writePost(t, author, { title: 'Oldest report', category: 'Fishing Reports' });
-    const second = await writePost(t, author, { title: 'Which reel for jigs?', category: 'Gear Talk' });
-    const third = await writePost(t, author, { title: 'Tying a Palomar knot', category: 'How-To' });
+    const author = await buildUser(db());
+    const content = REPORT_MARKDOWN;
+    const first = await buildPost(db(), author.id, {
+      title: 'Oldest report',
+      category: 'Fishing Reports',
+      content,
+    });
+    const second = await buildPost(db(), author.id, {
+      title: 'Which reel for jigs?',
+      category: 'Gear Talk',
+      content,
+    });
+    const third = await buildPost(db(), author.id, {
+      title: 'Tying a Palomar knot',
+      category: 'How-To',
+      content,
+    });
 
     const mine = await list(`author_id=${author.id}`);
     expect(mine.total).toBe(3);
@@ -78,12 +103,12 @@ describe('reading the forum', () => {
   });
 
   it('searches titles and content with web-search syntax', async () => {
-    const author = await member();
-    const palomar = await writePost(t, author, {
+    const author = await buildUser(db());
+    const palomar = await buildPost(db(), author.id, {
       title: 'Knots that hold',
       content: 'The **Palomar** knot beats the clinch for braided lines.',
     });
-    await writePost(t, author, { title: 'Knots for fluorocarbon', content: 'Use a uni knot here.' });
+    await buildPost(db(), author.id, { title: 'Knots for fluorocarbon', content: 'Use a uni knot here.' });
 
     const found = await list(`q=${encodeURIComponent('palomar braided')}`);
     expect(found.items.map((p) => p.id)).toEqual([palomar.id]);
@@ -94,14 +119,15 @@ describe('reading the forum', () => {
 
   it('ranks trending posts by likes and top contributors by posts; counts categories from the posts', async () => {
     const before = ForumCategoriesDto.parse((await get(t.app, '/api/forum/categories')).json());
-    const prolific = await member();
-    const fans = await Promise.all([member(), member(), member()]);
-    const popular = await writePost(t, prolific, { title: 'Popular', category: 'General' });
-    for (let n = 0; n < 3; n += 1) await writePost(t, prolific, { category: 'General' });
-    for (const fan of fans) await post(t.app, `/api/forum/posts/${popular.id}/like`, undefined, fan);
-    await writeComment(t, fans[0]!, popular.id, 'Nice one');
+    const prolific = await buildUser(db());
+    const fan = await member();
+    const fans = [fan, await buildUser(db()), await buildUser(db())];
+    const popular = await buildPost(db(), prolific.id, { title: 'Popular', category: 'General' });
+    for (let n = 0; n < 3; n += 1) await buildPost(db(), prolific.id, { category: 'General' });
+    for (const liker of fans) await buildPostLike(db(), popular.id, liker.id);
+    await buildComment(db(), popular.id, fan.id, { content: 'Nice one' });
 
-    const trending = TrendingPostsDto.parse((await get(t.app, '/api/forum/trending', fans[0])).json());
+    const trending = TrendingPostsDto.parse((await get(t.app, '/api/forum/trending', fan)).json());
     expect(trending.items[0]).toMatchObject({
       id: popular.id,
       likes_count: 3,
@@ -136,8 +162,11 @@ describe('reading the forum', () => {
   it('shows a post with its Markdown, comments and what the viewer may do; 404 for unknown and malformed ids', async () => {
     const author = await member();
     const reader = await member();
-    const created = await writePost(t, author, { images: ['/files/forum-images/catch-1.webp'] });
-    await writeComment(t, reader, created.id, 'Great **report**!');
+    const created = await buildPost(db(), author.id, {
+      content: REPORT_MARKDOWN,
+      images: ['/files/forum-images/catch-1.webp'],
+    });
+    await buildComment(db(), created.id, reader.id, { content: 'Great **report**!' });
 
     const asGuest = PostDto.parse((await page(created.id)).json());
     expect(asGuest).toMatchObject({
@@ -170,9 +199,9 @@ describe('reading the forum', () => {
   });
 
   it('marks authors the viewer blocked and shows deleted members as deleted', async () => {
-    const author = await member();
+    const author = await buildUser(db());
     const viewer = await member();
-    const created = await writePost(t, author);
+    const created = await buildPost(db(), author.id);
     await t.database.db
       .update(profiles)
       .set({ blocked_users: [author.id] })
@@ -194,9 +223,9 @@ describe('reading the forum', () => {
 
 describe('writing needs a session', () => {
   it("answers guests with the spec's texts", async () => {
-    const author = await member();
-    const created = await writePost(t, author);
-    const comment = await writeComment(t, author, created.id, 'First!');
+    const author = await buildUser(db());
+    const created = await buildPost(db(), author.id);
+    const comment = await buildComment(db(), created.id, author.id, { content: 'First!' });
     const visitor = guest();
     const cases: [string, unknown, string][] = [
       ['/api/forum/posts', postBody(), M.loginToCreatePost],
@@ -219,8 +248,8 @@ describe('writing needs a session', () => {
 
   it('refuses banned members', async () => {
     const banned = await member();
-    const author = await member();
-    const created = await writePost(t, author);
+    const author = await buildUser(db());
+    const created = await buildPost(db(), author.id);
     await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
     for (const [url, body] of [
       ['/api/forum/posts', postBody()],
@@ -291,7 +320,7 @@ describe('editing and deleting', () => {
     const author = await member();
     const stranger = await member();
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const created = await writePost(t, author);
+    const created = await buildPost(db(), author.id);
 
     const edited = await patch(
       `/api/forum/posts/${created.id}`,
@@ -301,7 +330,7 @@ describe('editing and deleting', () => {
     expect(edited.statusCode).toBe(200);
     const dto = PostDto.parse(edited.json());
     expect(dto).toMatchObject({ title: 'Updated title', category: 'General', content: created.content });
-    expect(Date.parse(dto.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
+    expect(Date.parse(dto.updated_at)).toBeGreaterThanOrEqual(created.updated_at.getTime());
 
     const refused = await patch(`/api/forum/posts/${created.id}`, { title: 'Mine now' }, stranger);
     expect(refused.statusCode).toBe(403);
@@ -330,10 +359,10 @@ describe('editing and deleting', () => {
     const commenter = await member();
     const stranger = await member();
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const first = await writePost(t, author);
-    const comment = await writeComment(t, commenter, first.id, 'Counting this');
-    await post(t.app, `/api/forum/posts/${first.id}/like`, undefined, commenter);
-    await post(t.app, `/api/forum/comments/${comment.id}/like`, undefined, author);
+    const first = await buildPost(db(), author.id);
+    const comment = await buildComment(db(), first.id, commenter.id, { content: 'Counting this' });
+    await buildPostLike(db(), first.id, commenter.id);
+    await buildCommentLike(db(), comment.id, author.id);
 
     const profileOf = async (id: string) =>
       (await t.database.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
@@ -347,7 +376,7 @@ describe('editing and deleting', () => {
     expect(await profileOf(author.id)).toMatchObject({ posts_count: 0, likes_count: 0 });
     expect(await profileOf(commenter.id)).toMatchObject({ comments_count: 0, likes_count: 0 });
 
-    const second = await writePost(t, author);
+    const second = await buildPost(db(), author.id);
     expect((await del(t.app, `/api/forum/posts/${second.id}`, moderator)).statusCode).toBe(204);
     expect((await del(t.app, `/api/forum/posts/${second.id}`, moderator)).statusCode).toBe(404);
   });
@@ -358,11 +387,11 @@ describe('moderated posts', () => {
     const author = await member();
     const stranger = await member();
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const created = await writePost(t, author, { title: 'Will be hidden' });
-    await t.database.db
-      .update(posts)
-      .set({ status: 'hidden', moderation_reason: 'Spam' })
-      .where(eq(posts.id, created.id));
+    const created = await buildPost(db(), author.id, {
+      title: 'Will be hidden',
+      status: 'hidden',
+      moderation_reason: 'Spam',
+    });
 
     expect((await page(created.id)).statusCode).toBe(404);
     expect((await page(created.id, stranger)).statusCode).toBe(404);
@@ -390,7 +419,7 @@ describe('comments and likes', () => {
     const commenter = await member();
     const other = await member();
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const created = await writePost(t, author);
+    const created = await buildPost(db(), author.id);
     const mine = await writeComment(t, commenter, created.id, '  Tight lines!  ');
     expect(mine).toMatchObject({
       post_id: created.id,
@@ -399,7 +428,7 @@ describe('comments and likes', () => {
       likes_count: 0,
       can_delete: true,
     });
-    const second = await writeComment(t, other, created.id, 'Second');
+    const second = await buildComment(db(), created.id, other.id, { content: 'Second' });
     expect(PostDto.parse((await page(created.id)).json()).comments_count).toBe(2);
 
     const refused = await del(t.app, `/api/forum/comments/${mine.id}`, other);
@@ -424,8 +453,8 @@ describe('comments and likes', () => {
   it('toggles likes on posts and comments with counts and the viewer flag', async () => {
     const author = await member();
     const fan = await member();
-    const created = await writePost(t, author);
-    const comment = await writeComment(t, author, created.id, 'Reply');
+    const created = await buildPost(db(), author.id);
+    const comment = await buildComment(db(), created.id, author.id, { content: 'Reply' });
 
     const like = async (url: string, who: Member) =>
       ToggleResultDto.parse((await post(t.app, url, undefined, who)).json());

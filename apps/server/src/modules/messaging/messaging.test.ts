@@ -15,7 +15,16 @@ import {
   UnreadCountsDto,
 } from '@castline/shared';
 import { messages, notifications, profiles } from '../../db/schema/index.js';
-import { buildListing, errorOf, get, post, type Caller } from '../../../test/factories.js';
+import {
+  buildConversation,
+  buildListing,
+  buildMessage,
+  buildUser,
+  errorOf,
+  get,
+  post,
+  type Caller,
+} from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
@@ -207,21 +216,23 @@ describe('POST /api/messages', () => {
 describe('GET /api/conversations', () => {
   it('lists one row per member, newest first, with unread counts, listing card and search', async () => {
     const me = await member();
-    const [b, c, d] = [await member(), await member(), await member()];
     const db = t.database.db;
+    const [b, c, d] = [await buildUser(db), await buildUser(db), await buildUser(db)];
     const listing = await buildListing(db, me.id, {
       title: 'Shimano Stradic 2500',
       price: 189.5,
       images: ['/files/product-images/stradic-1.webp', '/files/product-images/stradic-2.webp'],
     });
     const gone = await buildListing(db, d.id, { deleted: true });
-    await sent(b, me, 'Hi, first question');
-    await sent(b, me, 'Is the Stradic still available?', { product_id: listing.id });
-    await sent(me, c, 'Hello C');
-    await sent(b, me, 'Any answer?');
-    await sent(me, d, 'About your box');
+    await buildMessage(db, b.id, me.id, { content: 'Hi, first question' });
+    await buildMessage(db, b.id, me.id, {
+      content: 'Is the Stradic still available?',
+      product_id: listing.id,
+    });
+    await buildMessage(db, me.id, c.id, { content: 'Hello C' });
+    await buildMessage(db, b.id, me.id, { content: 'Any answer?' });
     // A listing deleted later still shows on its conversation, marked unavailable.
-    await db.update(messages).set({ product_id: gone.id }).where(eq(messages.recipient_id, d.id));
+    await buildMessage(db, me.id, d.id, { content: 'About your box', product_id: gone.id });
 
     const list = await conversations(me);
     expect(list.total).toBe(3);
@@ -266,10 +277,11 @@ describe('GET /api/conversations', () => {
 describe('GET /api/conversations/:userId and its messages', () => {
   it('pages a thread 20 at a time, newest first, without overlap', async () => {
     const [a, b] = [await member(), await member()];
-    for (let i = 1; i <= 25; i += 1) {
-      const [from, to] = i % 2 === 0 ? [b, a] : [a, b];
-      await sent(from, to, `Message ${i}`);
-    }
+    await buildConversation(
+      t.database.db,
+      [a.id, b.id],
+      Array.from({ length: 25 }, (_, i) => `Message ${i + 1}`),
+    );
     const first = MessagePageDto.parse((await get(t.app, `/api/conversations/${b.id}/messages`, a)).json());
     expect(first.items).toHaveLength(20);
     expect(first.items[0]!.content).toBe('Message 25');
@@ -365,12 +377,12 @@ describe('moderated messages', () => {
   it('hides a message moderation hid from its recipient, not from its sender', async () => {
     const a = await member();
     const b = await member();
-    await sent(a, b, 'Hello, is the reel still for sale?');
-    const spam = await sent(a, b, 'Cheap watches at example.test');
-    await t.database.db
-      .update(messages)
-      .set({ moderation_status: 'hidden', moderation_reason: 'Matched rule: watches' })
-      .where(eq(messages.id, spam.id));
+    await buildMessage(t.database.db, a.id, b.id, { content: 'Hello, is the reel still for sale?' });
+    await buildMessage(t.database.db, a.id, b.id, {
+      content: 'Cheap watches at example.test',
+      moderation_status: 'hidden',
+      moderation_reason: 'Matched rule: watches',
+    });
 
     const contents = async (viewer: Member, other: Member) =>
       MessagePageDto.parse(

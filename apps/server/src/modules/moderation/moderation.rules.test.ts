@@ -17,7 +17,7 @@ import {
   posts,
   products,
 } from '../../db/schema/index.js';
-import { del, errorOf, get, post } from '../../../test/factories.js';
+import { buildPost, del, errorOf, get, post } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { writeComment, writePost } from '../forum/forum.test-helpers.js';
 import { guest, signedInMember, tackleBody, type Member } from '../listings/listings.test-helpers.js';
@@ -197,7 +197,7 @@ describe('moderation rules', () => {
     expect(commentRow?.status).toBe('hidden');
 
     // An edit that adds a match is checked too.
-    const edited = await writePost(t, author, { title: 'Trading flies' });
+    const edited = await buildPost(t.database.db, author.id, { title: 'Trading flies' });
     const edit = await patch(
       `/api/forum/posts/${edited.id}`,
       { content: 'Only counterfeit flies here' },

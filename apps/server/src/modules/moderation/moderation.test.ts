@@ -18,9 +18,17 @@ import {
   posts,
   products,
 } from '../../db/schema/index.js';
-import { buildListing, errorOf, get, post } from '../../../test/factories.js';
+import {
+  buildComment,
+  buildListing,
+  buildMessage,
+  buildPost,
+  buildUser,
+  errorOf,
+  get,
+  post,
+} from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { writeComment, writePost } from '../forum/forum.test-helpers.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
@@ -44,10 +52,12 @@ async function queueItemFor(entityId: string): Promise<string> {
 
 describe('reports and the moderation queue', () => {
   it('a reported post reviewed as hidden disappears for guests and from the list, with logs and audit', async () => {
-    const author = await signedInMember(t.app, t.database.db);
+    const author = await buildUser(t.database.db);
     const reporter = await signedInMember(t.app, t.database.db);
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const written = await writePost(t, author, { title: 'Cheap reels, DM me on another site' });
+    const written = await buildPost(t.database.db, author.id, {
+      title: 'Cheap reels, DM me on another site',
+    });
 
     const reported = await report(reporter, {
       entity_type: 'forum_post',
@@ -139,7 +149,7 @@ describe('reports and the moderation queue', () => {
   });
 
   it('delete removes a listing and a comment, flag flags a message, approve leaves content alone', async () => {
-    const seller = await signedInMember(t.app, t.database.db);
+    const seller = await buildUser(t.database.db);
     const reporter = await signedInMember(t.app, t.database.db);
     const admin = await signedInMember(t.app, t.database.db, 'admin');
     const listing = await buildListing(t.database.db, seller.id, { title: 'Suspicious reel' });
@@ -150,8 +160,10 @@ describe('reports and the moderation queue', () => {
     expect(gone?.deleted).toBe(true);
     expect((await get(t.app, `/api/listings/${listing.id}`, guest())).statusCode).toBe(404);
 
-    const written = await writePost(t, seller);
-    const comment = await writeComment(t, seller, written.id, 'Buy followers at example dot com');
+    const written = await buildPost(t.database.db, seller.id);
+    const comment = await buildComment(t.database.db, written.id, seller.id, {
+      content: 'Buy followers at example dot com',
+    });
     await report(reporter, { entity_type: 'forum_comment', entity_id: comment.id, reason: 'spam' });
     expect((await review(admin, await queueItemFor(comment.id), { action: 'delete' })).statusCode).toBe(200);
     expect(
@@ -160,14 +172,9 @@ describe('reports and the moderation queue', () => {
     const [parent] = await t.database.db.select().from(posts).where(eq(posts.id, written.id));
     expect(parent?.comments_count).toBe(0);
 
-    const sent = await post(
-      t.app,
-      '/api/messages',
-      { recipient_id: reporter.id, content: 'You will regret that' },
-      seller,
-    );
-    expect(sent.statusCode).toBe(201);
-    const messageId = (sent.json() as { id: string }).id;
+    const { id: messageId } = await buildMessage(t.database.db, seller.id, reporter.id, {
+      content: 'You will regret that',
+    });
     // Only the recipient may report a message.
     const outsider = await signedInMember(t.app, t.database.db);
     const notTheirs = await report(outsider, {
@@ -182,7 +189,7 @@ describe('reports and the moderation queue', () => {
     const [flagged] = await t.database.db.select().from(messages).where(eq(messages.id, messageId));
     expect(flagged?.moderation_status).toBe('flagged');
 
-    const other = await writePost(t, seller, { title: 'A fine post' });
+    const other = await buildPost(t.database.db, seller.id, { title: 'A fine post' });
     await report(reporter, { entity_type: 'forum_post', entity_id: other.id, reason: 'other' });
     const itemId = await queueItemFor(other.id);
     expect((await review(admin, itemId, { action: 'approve' })).statusCode).toBe(200);
@@ -192,9 +199,9 @@ describe('reports and the moderation queue', () => {
   });
 
   it('three open reports make an item urgent and one review closes them all', async () => {
-    const author = await signedInMember(t.app, t.database.db);
+    const author = await buildUser(t.database.db);
     const moderator = await signedInMember(t.app, t.database.db, 'moderator');
-    const written = await writePost(t, author);
+    const written = await buildPost(t.database.db, author.id);
     for (const reason of ['spam', 'other', 'offensive']) {
       const reporter = await signedInMember(t.app, t.database.db);
       expect(

@@ -10,8 +10,19 @@ import {
   SyncNotificationsDto,
   UnreadCountsDto,
 } from '@castline/shared';
-import { alertNotifications, messages, notifications, productAlerts } from '../../db/schema/index.js';
-import { buildListing, del, errorOf, get, post } from '../../../test/factories.js';
+import { alertNotifications, messages, notifications } from '../../db/schema/index.js';
+import {
+  buildAlert,
+  buildAlertMatch,
+  buildListing,
+  buildMessage,
+  buildNotification,
+  buildUser,
+  del,
+  errorOf,
+  get,
+  post,
+} from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
@@ -28,28 +39,14 @@ async function listOf(viewer: Member) {
   return NotificationListDto.parse(response.json());
 }
 
-async function notify(userId: string, values: Partial<typeof notifications.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(notifications)
-    .values({ user_id: userId, type: 'PRODUCT_SOLD', title: 'Sold', message: 'Your item sold', ...values })
-    .returning();
-  return row!;
-}
-
-/** An unread alert match of `userId` for a new listing (no notification yet). */
-async function alertMatch(userId: string, alertName = 'Cheap reels') {
+/** An alert match of `userId` for a new listing (no notification yet), unread unless told. */
+async function alertMatch(userId: string, alertName = 'Cheap reels', isRead = false) {
   const db = t.database.db;
-  const seller = await member();
+  const seller = await buildUser(db);
   const listing = await buildListing(db, seller.id, { title: 'Penn Battle III 3000' });
-  const [alert] = await db
-    .insert(productAlerts)
-    .values({ user_id: userId, name: alertName, filters: { q: 'reel' } })
-    .returning();
-  const [match] = await db
-    .insert(alertNotifications)
-    .values({ user_id: userId, alert_id: alert!.id, product_id: listing.id })
-    .returning();
-  return { listing, alert: alert!, match: match! };
+  const alert = await buildAlert(db, userId, { name: alertName, filters: { q: 'reel' } });
+  const match = await buildAlertMatch(db, alert, listing.id, { is_read: isRead });
+  return { listing, alert, match };
 }
 
 async function isMatchRead(id: string): Promise<boolean> {
@@ -66,17 +63,14 @@ describe('GET /api/notifications', () => {
   it('lists the latest 100, newest first, with the count of all unread', async () => {
     const me = await member();
     const base = Date.now() - 200 * 60_000;
-    await t.database.db.insert(notifications).values(
-      Array.from({ length: 105 }, (_, i) => ({
-        user_id: me.id,
-        type: 'PRODUCT_SOLD',
-        title: 'Sold',
+    for (let i = 0; i < 105; i += 1) {
+      await buildNotification(t.database.db, me.id, {
         message: `Notification ${i + 1}`,
         read: i < 2,
         created_at: new Date(base + i * 60_000),
-      })),
-    );
-    await notify((await member()).id);
+      });
+    }
+    await buildNotification(t.database.db, (await buildUser(t.database.db)).id);
     const list = await listOf(me);
     expect(list.items).toHaveLength(100);
     expect(list.items[0]!.message).toBe('Notification 105');
@@ -108,7 +102,7 @@ describe('POST /api/notifications/:id/read', () => {
   it('marks a product-alert notification and its alert match read', async () => {
     const me = await member();
     const { match, listing, alert } = await alertMatch(me.id);
-    const notification = await notify(me.id, {
+    const notification = await buildNotification(t.database.db, me.id, {
       type: 'PRODUCT_ALERT',
       title: N.alertMatchTitle,
       message: `${listing.title} matches ${alert.name}`,
@@ -125,7 +119,11 @@ describe('POST /api/notifications/:id/read', () => {
     const theirs = await alertMatch(other.id);
     const cases = [{ alertNotificationId: theirs.match.id }, { alertNotificationId: randomUUID() }, {}];
     for (const data of cases) {
-      const notification = await notify(me.id, { type: 'PRODUCT_ALERT', title: N.alertMatchTitle, data });
+      const notification = await buildNotification(t.database.db, me.id, {
+        type: 'PRODUCT_ALERT',
+        title: N.alertMatchTitle,
+        data,
+      });
       const response = await post(t.app, `/api/notifications/${notification.id}/read`, undefined, me);
       expect(response.statusCode, JSON.stringify(data)).toBe(409);
       expect(errorOf(response).message).toBe(N.markAlertFailed);
@@ -136,7 +134,7 @@ describe('POST /api/notifications/:id/read', () => {
 
   it("keeps other members' notifications out of reach (404 'Notification not found')", async () => {
     const [me, other] = [await member(), await member()];
-    const mine = await notify(me.id);
+    const mine = await buildNotification(t.database.db, me.id);
     for (const id of [mine.id, randomUUID(), 'not-an-id']) {
       const read = await post(t.app, `/api/notifications/${id}/read`, undefined, other);
       expect(read.statusCode, id).toBe(404);
@@ -155,10 +153,14 @@ describe('POST /api/notifications/:id/read', () => {
 
 describe('read-all and delete', () => {
   it('marks all read, deletes one, and tells every tab', async () => {
-    const [me, other] = [await member(), await member()];
-    const first = await notify(me.id);
-    await notify(me.id, { type: 'OFFER_RECEIVED', title: 'New Offer', message: 'An offer' });
-    const theirs = await notify(other.id);
+    const [me, other] = [await member(), await buildUser(t.database.db)];
+    const first = await buildNotification(t.database.db, me.id);
+    await buildNotification(t.database.db, me.id, {
+      type: 'OFFER_RECEIVED',
+      title: 'New Offer',
+      message: 'An offer',
+    });
+    const theirs = await buildNotification(t.database.db, other.id);
     const socket = await openSocket(await listen(t.app), me.cookie);
 
     const response = await post(t.app, '/api/notifications/read-all', undefined, me);
@@ -184,20 +186,13 @@ describe('POST /api/notifications/sync', () => {
   it('writes the missing message and alert notifications once', async () => {
     const [me, sender] = [await member(), await member()];
     const db = t.database.db;
-    const [unreadMessage] = await db
-      .insert(messages)
-      .values({ sender_id: sender.id, recipient_id: me.id, content: 'Sent while the app was closed' })
-      .returning();
-    await db
-      .insert(messages)
-      .values({ sender_id: sender.id, recipient_id: me.id, content: 'Already read', read: true });
-    await db.insert(messages).values({ sender_id: me.id, recipient_id: sender.id, content: 'Mine' });
+    const unreadMessage = await buildMessage(db, sender.id, me.id, {
+      content: 'Sent while the app was closed',
+    });
+    await buildMessage(db, sender.id, me.id, { content: 'Already read', read: true });
+    await buildMessage(db, me.id, sender.id, { content: 'Mine' });
     const fresh = await alertMatch(me.id, 'Spinning reels');
-    const seen = await alertMatch(me.id, 'Old alert');
-    await db
-      .update(alertNotifications)
-      .set({ is_read: true })
-      .where(eq(alertNotifications.id, seen.match.id));
+    await alertMatch(me.id, 'Old alert', true);
 
     const response = await post(t.app, '/api/notifications/sync', undefined, me);
     expect(response.statusCode, response.body).toBe(200);
@@ -210,7 +205,7 @@ describe('POST /api/notifications/sync', () => {
       message: `${sender.username}: Sent while the app was closed`,
       read: false,
       data: {
-        messageId: unreadMessage!.id,
+        messageId: unreadMessage.id,
         senderId: sender.id,
         senderName: sender.username,
         senderAvatar: null,

@@ -9,10 +9,13 @@ import {
   OfferDto,
   OfferListDto,
 } from '@castline/shared';
-import { messages, notifications, offers, products, profiles } from '../../db/schema/index.js';
+import { notifications, offers, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
+  buildMessage,
+  buildOffer,
+  buildUser,
   errorOf,
   get,
   post,
@@ -61,6 +64,8 @@ async function listOffers(caller: Member, query: string): Promise<OfferListDto> 
   expect(response.statusCode).toBe(200);
   return OfferListDto.parse(response.json());
 }
+
+const aMinuteAgo = () => new Date(Date.now() - 60_000);
 
 async function pushPastExpiry(offerId: string) {
   await t.database.db
@@ -203,7 +208,7 @@ describe('offers: make → counter → accept → mark sold', () => {
     const c = await listingOf(seller, { title });
     const d = await listingOf(seller, { title });
 
-    const accepted = await offerOn(a.id, buyer, 80);
+    const accepted = await buildOffer(t.database.db, a, buyer.id, { amount: 80 });
     expect((await act(accepted.id, 'accept', seller)).json()).toMatchObject({
       status: 'accepted',
       actions: ['mark-sold'],
@@ -214,7 +219,7 @@ describe('offers: make → counter → accept → mark sold', () => {
       data: { is_seller: false },
     });
 
-    const rejected = await offerOn(b.id, buyer, 20);
+    const rejected = await buildOffer(t.database.db, b, buyer.id, { amount: 20 });
     expect((await act(rejected.id, 'reject', seller)).json()).toMatchObject({
       status: 'rejected',
       actions: [],
@@ -225,7 +230,7 @@ describe('offers: make → counter → accept → mark sold', () => {
       data: { is_seller: false },
     });
 
-    const declined = await offerOn(c.id, buyer, 50);
+    const declined = await buildOffer(t.database.db, c, buyer.id, { amount: 50 });
     await act(declined.id, 'counter', seller, { amount: 75 });
     expect((await act(declined.id, 'reject', buyer)).json()).toMatchObject({ status: 'rejected' });
     expect((await notificationsOf(seller.id)).at(-1)).toMatchObject({
@@ -234,7 +239,7 @@ describe('offers: make → counter → accept → mark sold', () => {
       data: { is_seller: true },
     });
 
-    const withdrawn = await offerOn(d.id, buyer, 60);
+    const withdrawn = await buildOffer(t.database.db, d, buyer.id, { amount: 60 });
     expect((await act(withdrawn.id, 'cancel', buyer)).json()).toMatchObject({
       status: 'cancelled',
       actions: [],
@@ -259,11 +264,11 @@ describe('offers: make → counter → accept → mark sold', () => {
 
   it('sold elsewhere (no buyer) rejects every open offer; a direct sale accepts the buyer’s own open offer', async () => {
     const seller = await member();
-    const first = await member();
-    const second = await member();
+    const first = await buildUser(t.database.db);
+    const second = await buildUser(t.database.db);
     const listing = await listingOf(seller);
-    const one = await offerOn(listing.id, first);
-    const two = await offerOn(listing.id, second);
+    const one = await buildOffer(t.database.db, listing, first.id);
+    const two = await buildOffer(t.database.db, listing, second.id);
     await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: null }, seller);
     const rows = await t.database.db.select().from(offers).where(eq(offers.product_id, listing.id));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
@@ -273,8 +278,8 @@ describe('offers: make → counter → accept → mark sold', () => {
     expect((await notificationsOf(first.id)).map((n) => n.type)).toEqual(['OFFER_REJECTED']);
 
     const other = await listingOf(seller);
-    const own = await offerOn(other.id, first);
-    const rival = await offerOn(other.id, second);
+    const own = await buildOffer(t.database.db, other, first.id);
+    const rival = await buildOffer(t.database.db, other, second.id);
     await post(t.app, `/api/listings/${other.id}/mark-sold`, { buyer_id: first.id }, seller);
     const settled = await t.database.db.select().from(offers).where(eq(offers.product_id, other.id));
     expect(Object.fromEntries(settled.map((r) => [r.id, r.status]))).toEqual({
@@ -326,7 +331,7 @@ describe('offers: errors', () => {
       expect(errorOf(response).message).toBe(message);
     }
 
-    await offerOn(listing.id, buyer, 100);
+    await buildOffer(t.database.db, listing, buyer.id, { amount: 100 });
     const twice = await makeOffer(listing.id, buyer, { amount: 120 });
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice)).toEqual({ code: 'CONFLICT', message: M.alreadyOpen });
@@ -393,7 +398,7 @@ describe('offers: errors', () => {
     const buyer = await member();
     const stranger = await member();
     const listing = await listingOf(seller);
-    const offer = await offerOn(listing.id, buyer);
+    const offer = await buildOffer(t.database.db, listing, buyer.id);
 
     // A stranger cannot see, accept or cancel someone else's offer.
     for (const action of ['accept', 'reject', 'cancel']) {
@@ -427,7 +432,7 @@ describe('offers: errors', () => {
     expect(strangerCounter.statusCode).toBe(404);
 
     const banned = await member();
-    const bannedOffer = await offerOn(listing.id, banned);
+    const bannedOffer = await buildOffer(t.database.db, listing, banned.id);
     await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
     const bannedCancel = await act(bannedOffer.id, 'cancel', banned);
     expect(bannedCancel.statusCode).toBe(403);
@@ -446,7 +451,7 @@ describe('offers: errors', () => {
 
     // A deleted listing freezes its open offers.
     const gone = await listingOf(seller);
-    const frozen = await offerOn(gone.id, buyer);
+    const frozen = await buildOffer(t.database.db, gone, buyer.id);
     await t.database.db
       .update(products)
       .set({ deleted: true, visible_in_marketplace: false })
@@ -476,8 +481,10 @@ describe('offers: 48-hour expiry', () => {
     const seller = await member();
     const buyer = await member();
     const listing = await listingOf(seller, { title: 'Daiwa BG 3000' });
-    const offer = await offerOn(listing.id, buyer, 90);
-    await pushPastExpiry(offer.id);
+    const offer = await buildOffer(t.database.db, listing, buyer.id, {
+      amount: 90,
+      expires_at: aMinuteAgo(),
+    });
 
     const inbox = await listOffers(seller, 'role=received');
     expect(inbox.items).toEqual([expect.objectContaining({ id: offer.id, status: 'expired', actions: [] })]);
@@ -519,10 +526,9 @@ describe('offers: 48-hour expiry', () => {
 
   it('the periodic sweep expires every due offer once', async () => {
     const seller = await member();
-    const buyer = await member();
+    const buyer = await buildUser(t.database.db);
     const listing = await listingOf(seller);
-    const offer = await offerOn(listing.id, buyer);
-    await pushPastExpiry(offer.id);
+    const offer = await buildOffer(t.database.db, listing, buyer.id, { expires_at: aMinuteAgo() });
     const service = createOffersService({
       repository: createOffersRepository(t.database.db),
       realtime: createRealtimePublisher(createMemoryBus(), pino({ level: 'silent' })),
@@ -583,29 +589,23 @@ describe('offers: realtime and buyer candidates', () => {
   });
 
   it('buyer candidates: offer makers (accepted first), members who messaged the seller about it, likers', async () => {
+    const db = t.database.db;
     const seller = await member();
-    const accepted = await member();
-    const offered = await member();
-    const messaged = await member();
+    const accepted = await buildUser(db);
+    const offered = await buildUser(db);
+    const messaged = await buildUser(db);
     const liker = await member();
-    const elsewhere = await member();
+    const elsewhere = await buildUser(db);
     const listing = await listingOf(seller);
     const other = await listingOf(seller);
 
     expect((await post(t.app, `/api/listings/${listing.id}/like`, undefined, liker)).statusCode).toBe(200);
-    const first = await offerOn(listing.id, accepted, 100);
-    await offerOn(listing.id, offered, 90);
-    await t.database.db.insert(messages).values([
-      {
-        sender_id: messaged.id,
-        recipient_id: seller.id,
-        content: 'Still available?',
-        product_id: listing.id,
-      },
-      // Not about this listing, or sent by the seller: no candidate.
-      { sender_id: elsewhere.id, recipient_id: seller.id, content: 'Hi', product_id: other.id },
-      { sender_id: seller.id, recipient_id: elsewhere.id, content: 'Want it?', product_id: listing.id },
-    ]);
+    const first = await buildOffer(db, listing, accepted.id, { amount: 100 });
+    await buildOffer(db, listing, offered.id, { amount: 90 });
+    await buildMessage(db, messaged.id, seller.id, { content: 'Still available?', product_id: listing.id });
+    // Not about this listing, or sent by the seller: no candidate.
+    await buildMessage(db, elsewhere.id, seller.id, { content: 'Hi', product_id: other.id });
+    await buildMessage(db, seller.id, elsewhere.id, { content: 'Want it?', product_id: listing.id });
     await act(first.id, 'accept', seller);
 
     const response = await get(t.app, `/api/listings/${listing.id}/buyer-candidates`, seller);

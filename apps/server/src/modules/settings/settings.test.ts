@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import {
   buildListing,
+  buildOffer,
   buildUser,
   errorOf,
   get,
@@ -369,7 +370,7 @@ describe('DELETE /api/settings/account', () => {
   it('anonymises the account, removes its listings, cancels its offers and signs it out everywhere', async () => {
     const me = await member();
     const otherDevice = await signIn(t.app, me.email, me.password);
-    const [viewer, buyer] = [await signedInMember(t.app, t.database.db), await member()];
+    const [viewer, buyer] = [await signedInMember(t.app, t.database.db), await buildUser(t.database.db)];
     await t.app.inject({
       method: 'PATCH',
       url: '/api/profiles/me',
@@ -377,11 +378,9 @@ describe('DELETE /api/settings/account', () => {
       headers: { cookie: me.cookie },
     });
     const listing = await buildListing(t.database.db, me.id, { price: 60 });
-    const received = await post(t.app, `/api/listings/${listing.id}/offers`, { amount: 50 }, buyer);
-    expect(received.statusCode, received.body).toBe(201);
+    await buildOffer(t.database.db, listing, buyer.id, { amount: 50 });
     const elsewhere = await buildListing(t.database.db, buyer.id, { price: 40 });
-    const made = await post(t.app, `/api/listings/${elsewhere.id}/offers`, { amount: 30 }, me);
-    expect(made.statusCode, made.body).toBe(201);
+    await buildOffer(t.database.db, elsewhere, me.id, { amount: 30 });
 
     const response = await deleteAccount(me, { password: me.password });
     expect(response.statusCode, response.body).toBe(200);
