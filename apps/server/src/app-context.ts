@@ -7,7 +7,7 @@ import type { EventBus } from './platform/bus/event-bus.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
-import type { RealtimePublisher } from './modules/realtime/index.js';
+import type { RealtimePublisher } from './platform/realtime/realtime-publisher.js';
 
 /** What buildApp is given: the engines main.ts (or a test) opened. */
 export interface AppDeps {

@@ -52,7 +52,8 @@ import {
   createProfilesService,
 } from './modules/profiles/index.js';
 import { createMemoryBus } from './platform/bus/event-bus.js';
-import { createRealtimePublisher, registerRealtimeModule } from './modules/realtime/index.js';
+import { registerPresenceModule } from './modules/presence/index.js';
+import { createRealtimePublisher } from './platform/realtime/realtime-publisher.js';
 import { registerMessagingModule } from './modules/messaging/index.js';
 import { registerNotificationsModule } from './modules/notifications/index.js';
 import { registerOffersModule } from './modules/offers/index.js';
@@ -237,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduleBanExpiry(app, database);
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
   // Realtime socket and presence, uploads and stored files (/api/uploads, /files/*), places, listings.
-  const realtimeHub = await registerRealtimeModule(app, context);
+  const realtimeHub = await registerPresenceModule(app, context);
   await registerImagesModule(app, context);
   await registerPlacesModule(app, context);
   await registerListingsModule(app, context);

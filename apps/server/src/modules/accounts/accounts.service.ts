@@ -39,7 +39,7 @@ import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 import type { KnownDevices } from './known-devices.js';
 import { banMessage, readSiteSettings } from '../admin/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 
 /**
  * A reset request for a known email writes a token and queues a mail; for an unknown email it

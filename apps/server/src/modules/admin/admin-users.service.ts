@@ -32,7 +32,7 @@ import {
   ValidationError,
 } from '../../http/errors.js';
 import type { AdminRepository } from './admin.repository.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ServerEvents } from '../../domain-events.js';
 import { banMessage } from './ban-store.js';
 import {

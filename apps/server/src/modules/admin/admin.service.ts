@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminAccessDto, AdminOverviewDto } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { AdminRepository } from './admin.repository.js';
 import { presentAdminAccess, presentOverview } from './admin.presenter.js';

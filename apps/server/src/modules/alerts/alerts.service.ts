@@ -22,7 +22,7 @@ import {
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { unreadCounts } from '../notifications/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { presentAlert, presentMatch, presentMatchList } from './alerts.presenter.js';
 import type { AlertsRepository } from './alerts.repository.js';
 

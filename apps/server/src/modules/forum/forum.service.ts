@@ -40,7 +40,7 @@ import type { AfterCommit } from '../../platform/events/domain-events.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { AuditEntry } from '../audit/index.js';
 import type { ServerEvents } from '../../domain-events.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
 import {
   presentAdminComment,

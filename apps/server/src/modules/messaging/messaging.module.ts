@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { createPresenceRepository } from '../realtime/index.js';
+import { createPresenceRepository } from '../presence/index.js';
 import { createMessagingRepository } from './messaging.repository.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { createMessagingService } from './messaging.service.js';

@@ -24,7 +24,7 @@ import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
 import type { BodyReader } from '../../http/route-helpers.js';
 import { unreadCounts } from '../notifications/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
 import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';

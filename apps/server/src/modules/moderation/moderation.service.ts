@@ -26,7 +26,7 @@ import {
 import type { Actor } from '../../http/access-policy.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
 import { writeAudit } from '../audit/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ServerEvents } from '../../domain-events.js';
 import { presentLog, presentPendingListing, presentQueueItem, presentRule } from './moderation.presenter.js';
 import type { ModerationRepository } from './moderation.repository.js';

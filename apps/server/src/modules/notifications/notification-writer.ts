@@ -8,7 +8,7 @@ import {
 } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
 import { messages, notifications } from '../../db/schema/index.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 
 /** A notification to write, in the spec's shape (001 §3). */
 export interface NotificationInsert {

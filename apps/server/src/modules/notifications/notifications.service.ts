@@ -8,7 +8,7 @@ import type {
 import { NOTIFICATION_LIMITS, NOTIFICATION_MESSAGES as M } from '@castline/shared';
 import type { Database } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { presentNotification, unreadCounts } from './notification-writer.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 

@@ -21,7 +21,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '../../http/errors.js';
 import type { BodyReader } from '../../http/route-helpers.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { OfferEvent, ServerEventMap, ServerEvents } from '../../domain-events.js';
 import type { AfterCommit } from '../../platform/events/domain-events.js';
 import type { NotifiedOffer, NotifyingOfferEvent } from './offers.notifications.js';

@@ -8,7 +8,7 @@ import type {
 } from '@castline/shared';
 import { AUTH_MESSAGES, canUseAvatar, PROFILE_LIMITS, SETTINGS_MESSAGES } from '@castline/shared';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
-import type { RealtimePublisher } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ProfilePatch, ProfilesRepository } from './profiles.repository.js';
 import { presentMember, presentPublicProfile } from './profiles.presenter.js';
 

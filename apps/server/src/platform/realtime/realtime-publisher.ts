@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEvent } from '@castline/shared';
-import {
-  EVERYONE_ROOM,
-  PRESENCE_ROOM,
-  sessionRoom,
-  userRoom,
-  type EventBus,
-} from '../../platform/bus/event-bus.js';
+import { EVERYONE_ROOM, PRESENCE_ROOM, sessionRoom, userRoom, type EventBus } from '../bus/event-bus.js';
 
 /**
  * What services use to push events. Call it only after the transaction that made the change has

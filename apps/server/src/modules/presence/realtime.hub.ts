@@ -12,7 +12,7 @@ import {
 } from '@castline/shared';
 import { EVERYONE_ROOM, PRESENCE_ROOM, type EventBus } from '../../platform/bus/event-bus.js';
 import type { PresenceRepository } from './presence.repository.js';
-import type { RealtimePublisher } from './realtime.publisher.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 
 /** A socket not heard from (frames or pongs) for this long is closed. */
 const SILENT_LIMIT_MS = PRESENCE.heartbeatMs * 2.5;

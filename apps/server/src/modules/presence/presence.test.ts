@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PresenceListDto, REALTIME_CLOSE } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { get, post } from '../../../test/factories.js';
+import { get, post, signedInMember } from '../../../test/factories.js';
 import { listen, openSocket, refusedUpgrade } from '../../../test/realtime-client.js';
-import { signedInMember } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 let base: string | undefined;

@@ -19,7 +19,7 @@ import { createSessionLookup } from './session-lookup.js';
  * The realtime channel: one authenticated WebSocket per tab at /api/realtime (session cookie
  * checked before the upgrade, Origin checked), and GET /api/presence for first paint.
  */
-export async function registerRealtimeModule(
+export async function registerPresenceModule(
   app: FastifyInstance,
   context: AppContext,
 ): Promise<RealtimeHub> {
