@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PAGE_PATHS } from '../packages/shared/src/page-paths';
+import { PAGE_PATHS } from '../packages/shared/src/common/page-paths';
 import { DEMO, isPhone, screenshot, signInAs } from './support';
 
 /** A uuid no row has: detail pages must say "not found" for it. */

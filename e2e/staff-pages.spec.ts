@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CATEGORIES, CATEGORY_OPTIONS } from '../packages/shared/src/listings/reference';
-import { PAGE_PATHS } from '../packages/shared/src/page-paths';
+import { PAGE_PATHS } from '../packages/shared/src/common/page-paths';
 import { DEMO, screenshot, signInAs } from './support';
 
 /*

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: every route of the app (app.routeTable) × every kind of actor →
  * the answer expected. A route added without an entry here fails the first test, so every new
- * route gets its row. Where a shared policy decides (packages/shared/src/policies), the row is
+ * route gets its row. Where a shared policy decides (packages/shared/src/<feature>/*.policy.ts), the row is
  * read from that policy applied to each actor as the server sees it (checked against each
  * actor's session below), so a policy and its routes cannot drift apart. Each request carries a JSON body of `{}`, so "allowed" means the guards
  * let the actor through (the answer may still be 400 for the empty body, or 404), and "denied"
@@ -32,10 +32,10 @@ import {
   buildNotification,
   buildOffer,
   buildPost,
+  signedInMember,
   uniqueIp,
   type Caller,
 } from './factories.js';
-import { signedInMember } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
 

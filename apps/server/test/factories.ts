@@ -478,7 +478,7 @@ export type BuiltAlertMatch = typeof alertNotifications.$inferSelect;
 export async function buildAlertMatch(
   db: Database,
   alert: Pick<BuiltAlert, 'id' | 'user_id'>,
-  productId: string,
+  listingId: string,
   overrides: BuildAlertMatchOverrides = {},
 ): Promise<BuiltAlertMatch> {
   const [row] = await db
@@ -488,7 +488,7 @@ export async function buildAlertMatch(
       ...overrides,
       user_id: alert.user_id,
       alert_id: alert.id,
-      product_id: productId,
+      product_id: listingId,
     })
     .returning();
   if (!row) throw new Error('buildAlertMatch: insert returned nothing');
@@ -558,6 +558,31 @@ export async function signIn(
   const response = await post(app, '/api/auth/sign-in', { email, password }, { ip });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return sessionCookie(response);
+}
+
+export interface Member extends Caller {
+  id: string;
+  username: string;
+  email: string;
+  cookie: string;
+  ip: string;
+}
+
+/** A signed-in member with a client address of their own (fresh rate-limit buckets). */
+export async function signedInMember(
+  app: FastifyInstance,
+  db: Database,
+  adminRole?: AdminRoleName,
+): Promise<Member> {
+  const user = await buildUser(db, adminRole ? { adminRole } : {});
+  const ip = uniqueIp();
+  const cookie = await signIn(app, user.email, user.password, ip);
+  return { id: user.id, username: user.username, email: user.email, cookie, ip };
+}
+
+/** A guest with an address of their own. */
+export function guest(): Caller {
+  return { ip: uniqueIp() };
 }
 
 export async function mailsTo(db: Database, email: string) {

@@ -21,8 +21,17 @@ import { recordFigure } from './figures.js';
 import { rowCounts } from './row-counts.js';
 import { useTestApp } from './test-app.js';
 import { testEngine } from './test-engine.js';
-import { buildAlert, buildListing, buildOffer, buildUser, signIn, uniqueIp } from './factories.js';
-import { signedInMember, tackleBody, type Member } from '../src/modules/listings/listings.test-helpers.js';
+import {
+  buildAlert,
+  buildListing,
+  buildOffer,
+  buildUser,
+  signedInMember,
+  signIn,
+  uniqueIp,
+  type Member,
+} from './factories.js';
+import { tackleBody } from '../src/modules/listings/listings.test-helpers.js';
 
 const t = useTestApp();
 

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdFor, MessageDto, PresenceListDto } from '@castline/shared';
-import { signedInMember } from '../src/modules/listings/listings.test-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
-import { get, post } from './factories.js';
+import { get, post, signedInMember } from './factories.js';
 import { listen, openSocket, type TestSocket } from './realtime-client.js';
 
 /**

@@ -6,22 +6,24 @@ import { describe, expect, it } from 'vitest';
  * plain TypeScript (docs/decisions/0011-typed-responses-in-the-browser.md).
  */
 const ZOD_FREE = [
-  'constants.ts',
-  'messages.ts',
-  'error-codes.ts',
-  'page-paths.ts',
-  'policies/admin-permissions.ts',
-  'policies/admin-permission-labels.ts',
+  'common/constants.ts',
+  'common/messages.ts',
+  'common/error-codes.ts',
+  'common/page-paths.ts',
+  'accounts/account-constants.ts',
+  'accounts/account-messages.ts',
+  'admin/admin-permissions.ts',
+  'admin/admin-permission-labels.ts',
   'listings/reference.ts',
   'listings/listing-constants.ts',
   'listings/search-criteria.ts',
   'listings/listing-messages.ts',
-  'social/notification-constants.ts',
-  'social/alert-constants.ts',
-  'social/presence-constants.ts',
-  'social/realtime-constants.ts',
-  'admin/monitoring-constants.ts',
-  'community/forum-constants.ts',
+  'notifications/notification-constants.ts',
+  'alerts/alert-constants.ts',
+  'presence/presence-constants.ts',
+  'realtime/realtime-constants.ts',
+  'monitoring/monitoring-constants.ts',
+  'forum/forum-constants.ts',
 ];
 
 declare global {
@@ -31,7 +33,7 @@ declare global {
   }
 }
 
-/** Every source file of the package, by path relative to src ("social/alert-constants.ts"). */
+/** Every source file of the package, by path relative to src ("alerts/alert-constants.ts"). */
 const SOURCES = Object.fromEntries(
   Object.entries(import.meta.glob('./**/*.ts', { query: '?raw', import: 'default', eager: true })).map(
     ([file, text]) => [file.replace(/^\.\//, ''), text],

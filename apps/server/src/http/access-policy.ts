@@ -23,7 +23,7 @@ export function isBannedActor(actor: Actor): boolean {
   return isBannedMember(actor);
 }
 
-// The guards read the shared policies (packages/shared/src/policies/member.policy.ts).
+// The guards read the shared policies (packages/shared/src/accounts/member.policy.ts).
 export { actsAsAdmin, actsAsCaptain, actsWithPermissions };
 
 /** Throws 403 unless the actor may use a route guarded by `mode` (and its permissions). */

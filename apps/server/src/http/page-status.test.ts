@@ -4,9 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '@castline/shared';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { buildListing, buildUser, get, signIn, uniqueIp, type Caller } from '../../test/factories.js';
+import {
+  buildListing,
+  buildUser,
+  get,
+  signedInMember,
+  signIn,
+  uniqueIp,
+  type Caller,
+} from '../../test/factories.js';
 import { writePost } from '../modules/forum/forum.test-helpers.js';
-import { signedInMember } from '../modules/listings/listings.test-helpers.js';
 
 /*
  * The page a browser opens answers 404 when the web app has no such page, or when the listing or

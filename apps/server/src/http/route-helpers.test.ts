@@ -97,6 +97,20 @@ describe('route helpers, called directly', () => {
     expect(() => bodyReader(guest, THING_NOT_FOUND, { onlyForMembers: true })).not.toThrow();
   });
 
+  it("bodyReader with invalidBody throws that error for an invalid body, after the id's 404", () => {
+    const worded = new Error('Worded its own way');
+    const options = { invalidBody: (error: Error) => Object.assign(worded, { cause: error }) };
+    const invalidBody = requestWith({ validationContext: 'body', body: {} });
+    expect(thrownBy(bodyReader(invalidBody, THING_NOT_FOUND, options))).toBe(worded);
+    expect(worded.cause).toBe(invalidBody.validationError);
+
+    expect(bodyReader(requestWith({ body: { name: 'jig' } }), THING_NOT_FOUND, options)()).toEqual({
+      name: 'jig',
+    });
+    const malformedId = requestWith({ validationContext: 'params', actor: true });
+    expect(() => bodyReader(malformedId, THING_NOT_FOUND, options)).toThrow(NotFoundError);
+  });
+
   it('bodyOf answers a valid body as is, and parses an invalid one (a non-object as empty)', () => {
     expect(bodyOf(requestWith({ body: { name: 'lure' } }), NameBody)).toEqual({ name: 'lure' });
     for (const body of [undefined, null, 'text', ['name'], { name: '' }]) {

@@ -32,18 +32,29 @@ export function validated<R extends FastifyRequest>(request: R): R {
   return request;
 }
 
+/** The validation error Fastify attaches to a request checked with `attachValidation`. */
+export type RequestValidationError = NonNullable<FastifyRequest['validationError']>;
+
+export interface BodyReaderOptions extends ValidIdOptions {
+  /** The error thrown for a body that failed validation, when a route words it its own way. */
+  invalidBody?: (error: RequestValidationError) => Error;
+}
+
 /**
  * The body, read only once the service has checked who may act (401, 404 and 403 come before
- * 400); a body that failed validation throws its errors. With `notFound`, a malformed id is
- * answered first, at once (see `assertValidId`).
+ * 400); a body that failed validation throws its errors (or `invalidBody`'s). With `notFound`,
+ * a malformed id is answered first, at once (see `assertValidId`).
  */
 export function bodyReader<T>(
   request: FastifyRequest,
   notFound?: string,
-  options?: ValidIdOptions,
+  options: BodyReaderOptions = {},
 ): BodyReader<T> {
   if (notFound !== undefined) assertValidId(request, notFound, options);
-  return () => validated(request).body as T;
+  return () => {
+    if (request.validationError && options.invalidBody) throw options.invalidBody(request.validationError);
+    return validated(request).body as T;
+  };
 }
 
 /**

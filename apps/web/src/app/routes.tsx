@@ -11,7 +11,7 @@ import { GuestOnlyRoute, RequireAdmin, RequireAuth, RequireCaptain } from './rou
 
 /*
  * The route table of spec 000 §2, its paths from the shared page list (PAGE_PATHS in
- * packages/shared/src/page-paths.ts; the server answers 404 for any other path). Pages are
+ * packages/shared/src/common/page-paths.ts; the server answers 404 for any other path). Pages are
  * grouped by area (app/areas/*): each area is one chunk, loaded when one of its pages is first
  * visited. Areas are kept small enough that a page's first
  * load carries no other page's libraries (scripts/bundle-size.mjs holds each to its budget). A chunk that fails to load shows 'Loading Error'.
@@ -70,8 +70,8 @@ export const appRoutes: RouteObject[] = [
           // Public pages.
           { index: true, ...page(home, 'HomeRoute') },
           { path: routePath('marketplace'), ...page(marketplace, 'MarketplaceRoute') },
-          { path: routePath('listing'), ...page(listing, 'ProductDetailRoute') },
-          { path: routePath('product'), ...page(listing, 'ProductDetailRoute') },
+          { path: routePath('listing'), ...page(listing, 'ListingDetailRoute') },
+          { path: routePath('product'), ...page(listing, 'ListingDetailRoute') },
           { path: routePath('forum'), ...page(community, 'ForumRoute') },
           { path: routePath('forumPost'), ...page(forumPost, 'ForumPostRoute') },
           { path: routePath('earlyAccess'), ...page(info, 'EarlyAccessRoute') },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_PERMISSIONS } from '../policies/admin-permissions.js';
-import { PROFILE_ROLES, PROFILE_STATUSES } from '../roles.js';
+import { ADMIN_PERMISSIONS } from './admin-permissions.js';
+import { PROFILE_ROLES, PROFILE_STATUSES } from './roles.js';
 
 /** Admin texts (spec 001 §8), verbatim. */
 export const ADMIN_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeCents, MONEY_JSON_SCHEMA } from '../money.js';
+import { isWholeCents, MONEY_JSON_SCHEMA } from '../common/money.js';
 import { LISTING_MESSAGES as M } from './listing-messages.js';
 import {
   LISTING_DESCRIPTION_MAX,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_MESSAGES } from '../messages.js';
+import { APP_MESSAGES } from '../common/messages.js';
 import { PLACE_SUGGESTION_MIN_CHARS } from './listing-constants.js';
 import { PLACE_MESSAGES } from './listing-messages.js';
 

@@ -4,7 +4,7 @@ import {
   alertFiltersFromCriteria,
   criteriaFromAlertFilters,
   hasAlertCriteria,
-} from '../social/alerts.schemas.js';
+} from '../alerts/alerts.schemas.js';
 import { ListListingsQuery } from './listing.schemas.js';
 import {
   criteriaFromListQuery,

@@ -24,11 +24,13 @@ import {
   del,
   errorOf,
   get,
+  guest,
   post,
   put,
+  signedInMember,
   uniqueIp,
+  type Member,
 } from '../../../test/factories.js';
-import { signedInMember, guest, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 const db = () => t.database.db;

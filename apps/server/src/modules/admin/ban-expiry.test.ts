@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ListingListDto } from '@castline/shared';
 import { auditLogs, profiles, userBans } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, get, post } from '../../../test/factories.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
+import { buildListing, get, guest, post, signedInMember, type Member } from '../../../test/factories.js';
 import { liftExpiredBans } from './ban-expiry.js';
 
 const t = useTestApp();

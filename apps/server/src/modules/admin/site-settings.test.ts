@@ -9,11 +9,13 @@ import {
   errorOf,
   get,
   post,
+  signedInMember,
   uniqueEmail,
   uniqueIp,
   uniqueUsername,
+  type Member,
 } from '../../../test/factories.js';
-import { signedInMember, tackleBody, type Member } from '../listings/listings.test-helpers.js';
+import { tackleBody } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 

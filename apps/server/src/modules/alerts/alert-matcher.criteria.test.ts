@@ -4,19 +4,13 @@ import {
   criteriaFromAlertFilters,
   criteriaToListQuery,
   ListingListDto,
-  ProductAlertDto,
+  ListingAlertDto,
   type AlertFilters,
 } from '@castline/shared';
 import { alertNotifications } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { get, post } from '../../../test/factories.js';
-import {
-  AUSTIN,
-  DALLAS,
-  REEL_DETAILS,
-  signedInMember,
-  tackleBody,
-} from '../listings/listings.test-helpers.js';
+import { get, post, signedInMember } from '../../../test/factories.js';
+import { AUSTIN, DALLAS, REEL_DETAILS, tackleBody } from '../listings/listings.test-helpers.js';
 
 // A saved search and the marketplace search decide a match by the same rules: for the same
 // criteria, an alert matches exactly the new listings the search lists.
@@ -58,11 +52,11 @@ describe('one matcher for alerts and search', () => {
   it('an alert matches exactly the new listings a search with its criteria lists', async () => {
     const watcher = await signedInMember(t.app, t.database.db);
     const seller = await signedInMember(t.app, t.database.db);
-    const alerts: ProductAlertDto[] = [];
+    const alerts: ListingAlertDto[] = [];
     for (const [index, filters] of FILTERS.entries()) {
       const response = await post(t.app, '/api/alerts', { name: `Alert ${index}`, filters }, watcher);
       expect(response.statusCode, response.body).toBe(201);
-      alerts.push(ProductAlertDto.parse(response.json()));
+      alerts.push(ListingAlertDto.parse(response.json()));
     }
     for (const body of LISTINGS) {
       expect((await post(t.app, '/api/listings', body, seller)).statusCode).toBe(201);

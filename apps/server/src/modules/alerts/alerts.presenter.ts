@@ -1,4 +1,4 @@
-import type { AlertMatchDto, AlertMatchListDto, ProductAlertDto } from '@castline/shared';
+import type { AlertMatchDto, AlertMatchListDto, ListingAlertDto } from '@castline/shared';
 import { AlertFilters, alertFiltersFromCriteria, PUBLIC_MODERATION_STATUSES } from '@castline/shared';
 import { savedCriteriaOf, type AlertMatchRow, type AlertRow } from './alerts.repository.js';
 
@@ -13,7 +13,7 @@ function filtersOf(row: AlertRow): AlertFilters {
   return parsed.success ? parsed.data : {};
 }
 
-export function presentAlert(row: AlertRow): ProductAlertDto {
+export function presentAlert(row: AlertRow): ListingAlertDto {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,40 +11,38 @@ import {
   APP_MESSAGES,
   CreateAlertBody,
   ListAlertMatchesQuery,
-  ProductAlertDto,
-  ProductAlertListDto,
+  ListingAlertDto,
+  ListingAlertListDto,
   UpdateAlertBody,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
-import { NotFoundError, ValidationError } from '../../http/errors.js';
-import type { AlertsService, BodyReader } from './alerts.service.js';
+import { ValidationError } from '../../http/errors.js';
+import {
+  assertValidId,
+  bodyReader,
+  sendNoContent,
+  viewerOf,
+  type BodyReaderOptions,
+  type RequestValidationError,
+} from '../../http/route-helpers.js';
+import type { AlertsService } from './alerts.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
 const tags = ['alerts'];
 
-/** A malformed id names no alert or match: 404 Alert not found, like an unknown one. */
-function assertValidId(request: FastifyRequest): void {
-  if (request.validationError?.validationContext === 'params') throw new NotFoundError(M.notFound);
+/** Any problem inside an alert's filters reads 'Invalid alert filters'; the name keeps its own texts. */
+function alertBodyError(invalid: RequestValidationError): ValidationError {
+  const items = (invalid.validation ?? []) as { instancePath?: string; message?: string }[];
+  const issues = items.map((item) => {
+    const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const inFilters = path === 'filters' || path.startsWith('filters.');
+    return { path, message: inFilters ? M.filtersInvalid : (item.message ?? APP_MESSAGES.invalidRequest) };
+  });
+  return new ValidationError(issues[0]?.message ?? APP_MESSAGES.invalidRequest, issues);
 }
 
-/**
- * The body, read once the service has checked who may act. Any problem inside the filters reads
- * 'Invalid alert filters' (the name keeps its own texts).
- */
-function bodyReader<T>(request: FastifyRequest): BodyReader<T> {
-  assertValidId(request);
-  return () => {
-    const invalid = request.validationError as
-      (Error & { validation?: { instancePath?: string; message?: string }[] }) | undefined;
-    if (!invalid) return request.body as T;
-    const issues = (invalid.validation ?? []).map((item) => {
-      const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-      const inFilters = path === 'filters' || path.startsWith('filters.');
-      return { path, message: inFilters ? M.filtersInvalid : (item.message ?? APP_MESSAGES.invalidRequest) };
-    });
-    throw new ValidationError(issues[0]?.message ?? APP_MESSAGES.invalidRequest, issues);
-  };
-}
+/** An alert body is read once the service has checked who may act, with the texts above. */
+const alertBody: BodyReaderOptions = { invalidBody: alertBodyError };
 
 export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,11 +52,11 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
     schema: {
       tags,
       summary: "The caller's saved alerts with their match and unread counts, newest first",
-      response: { 200: ProductAlertListDto, ...errors },
+      response: { 200: ListingAlertListDto, ...errors },
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return alerts.list(request.activeSession!.userId);
+      return alerts.list(viewerOf(request));
     },
   });
 
@@ -69,10 +67,10 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
       tags,
       summary: 'Save a marketplace search as an alert (up to 20 per member)',
       body: CreateAlertBody,
-      response: { 201: ProductAlertDto, ...errors },
+      response: { 201: ListingAlertDto, ...errors },
     },
     handler: async (request, reply) => {
-      const created = await alerts.create(requireActor(request), bodyReader(request));
+      const created = await alerts.create(requireActor(request), bodyReader(request, M.notFound, alertBody));
       return reply.status(201).send(created);
     },
   });
@@ -85,9 +83,10 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
       summary: 'Rename an alert, pause or resume it, or change its filters',
       params: AlertIdParams,
       body: UpdateAlertBody,
-      response: { 200: ProductAlertDto, ...errors },
+      response: { 200: ListingAlertDto, ...errors },
     },
-    handler: async (request) => alerts.update(requireActor(request), request.params.id, bodyReader(request)),
+    handler: async (request) =>
+      alerts.update(requireActor(request), request.params.id, bodyReader(request, M.notFound, alertBody)),
   });
 
   r.delete('/api/alerts/:id', {
@@ -100,9 +99,9 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
     handler: async (request, reply) => {
-      assertValidId(request);
+      assertValidId(request, M.notFound);
       await alerts.remove(requireActor(request), request.params.id);
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   });
 
@@ -116,7 +115,7 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return alerts.matches(request.activeSession!.userId, request.query);
+      return alerts.matches(viewerOf(request), request.query);
     },
   });
 
@@ -130,7 +129,7 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
       response: { 200: AlertMatchDto, ...errors },
     },
     handler: async (request) => {
-      assertValidId(request);
+      assertValidId(request, M.notFound);
       return alerts.markMatchRead(requireActor(request), request.params.id);
     },
   });

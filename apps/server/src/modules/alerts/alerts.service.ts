@@ -7,8 +7,8 @@ import type {
   CreateAlertBody,
   ListAlertMatchesQuery,
   ListingSearchCriteria,
-  ProductAlertDto,
-  ProductAlertListDto,
+  ListingAlertDto,
+  ListingAlertListDto,
   UpdateAlertBody,
 } from '@castline/shared';
 import {
@@ -21,13 +21,11 @@ import {
 } from '@castline/shared';
 import type { Actor } from '../../http/access-policy.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.js';
+import type { BodyReader } from '../../http/route-helpers.js';
 import { unreadCounts } from '../notifications/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { presentAlert, presentMatch, presentMatchList } from './alerts.presenter.js';
 import type { AlertsRepository } from './alerts.repository.js';
-
-/** Reads the validated request body; called once the caller may act. */
-export type BodyReader<T> = () => T;
 
 export type CreateAlertParams = z.output<typeof CreateAlertBody>;
 export type UpdateAlertParams = z.output<typeof UpdateAlertBody>;
@@ -58,18 +56,18 @@ function assertNotBanned(actor: Actor): void {
 export function createAlertsService({ repository, realtime, logger }: AlertsServiceDeps) {
   const { db } = repository;
 
-  async function presentOwned(id: string, userId: string): Promise<ProductAlertDto> {
+  async function presentOwned(id: string, userId: string): Promise<ListingAlertDto> {
     const row = await repository.findOwned(db, id, userId);
     if (!row) throw new NotFoundError(M.notFound);
     return presentAlert(row);
   }
 
   return {
-    async list(userId: string): Promise<ProductAlertListDto> {
+    async list(userId: string): Promise<ListingAlertListDto> {
       return { items: (await repository.list(userId)).map(presentAlert) };
     },
 
-    async create(actor: Actor, readBody: BodyReader<CreateAlertParams>): Promise<ProductAlertDto> {
+    async create(actor: Actor, readBody: BodyReader<CreateAlertParams>): Promise<ListingAlertDto> {
       assertNotBanned(actor);
       const body = readBody();
       const criteria = criteriaOf(body.filters);
@@ -86,7 +84,7 @@ export function createAlertsService({ repository, realtime, logger }: AlertsServ
       actor: Actor,
       id: string,
       readBody: BodyReader<UpdateAlertParams>,
-    ): Promise<ProductAlertDto> {
+    ): Promise<ListingAlertDto> {
       if (!(await repository.findOwned(db, id, actor.id))) throw new NotFoundError(M.notFound);
       assertNotBanned(actor);
       const body = readBody();

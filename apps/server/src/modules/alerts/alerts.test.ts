@@ -6,8 +6,8 @@ import {
   AlertMatchListDto,
   AUTH_MESSAGES,
   OFFER_MESSAGES,
-  ProductAlertDto,
-  ProductAlertListDto,
+  ListingAlertDto,
+  ListingAlertListDto,
   type CreateAlertBody,
 } from '@castline/shared';
 import {
@@ -18,17 +18,18 @@ import {
   profiles,
 } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, get, post, put, type Caller } from '../../../test/factories.js';
-import { listen, openSocket } from '../../../test/realtime-client.js';
 import {
-  AUSTIN,
-  DALLAS,
+  errorOf,
+  get,
   guest,
-  REEL_DETAILS,
+  post,
+  put,
   signedInMember,
-  tackleBody,
+  type Caller,
   type Member,
-} from '../listings/listings.test-helpers.js';
+} from '../../../test/factories.js';
+import { listen, openSocket } from '../../../test/realtime-client.js';
+import { AUSTIN, DALLAS, REEL_DETAILS, tackleBody } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -59,10 +60,10 @@ function remove(url: string, caller: Caller) {
   });
 }
 
-async function saveAlert(owner: Member, body: CreateAlertBody): Promise<ProductAlertDto> {
+async function saveAlert(owner: Member, body: CreateAlertBody): Promise<ListingAlertDto> {
   const response = await post(t.app, '/api/alerts', body, owner);
   expect(response.statusCode, response.body).toBe(201);
-  return ProductAlertDto.parse(response.json());
+  return ListingAlertDto.parse(response.json());
 }
 
 const nullReel = { reel_brand: null, reel_type: null, reel_gear_ratio: null };
@@ -146,9 +147,9 @@ describe('saved alerts: create, list, edit, delete', () => {
 
     const second = await saveAlert(owner, { name: 'Cheap tackle', filters: { category: ['tackle'], q: '' } });
     expect(second.filters).toEqual({ category: ['tackle'] });
-    const listed = ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
+    const listed = ListingAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
     expect(listed.items.map((a) => a.id)).toEqual([second.id, created.id]);
-    expect(ProductAlertListDto.parse((await get(t.app, '/api/alerts', other)).json()).items).toEqual([]);
+    expect(ListingAlertListDto.parse((await get(t.app, '/api/alerts', other)).json()).items).toEqual([]);
 
     const paused = await patch(
       `/api/alerts/${created.id}`,
@@ -194,7 +195,7 @@ describe('saved alerts: create, list, edit, delete', () => {
 
     expect((await remove(`/api/alerts/${created.id}`, owner)).statusCode).toBe(204);
     expect((await remove(`/api/alerts/${created.id}`, owner)).statusCode).toBe(404);
-    expect(ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json()).items).toHaveLength(1);
+    expect(ListingAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json()).items).toHaveLength(1);
   });
 
   it('price bounds are whole cents and JSON numbers: anything else answers 400 naming the field, on save and edit', async () => {
@@ -470,7 +471,7 @@ describe('saved alerts: matches', () => {
     await socket.next('notifications.changed');
     await socket.close();
 
-    const counts = ProductAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
+    const counts = ListingAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
     expect(counts.items.find((a) => a.id === stradic.id)).toMatchObject({ match_count: 1, unread_count: 0 });
     expect(counts.items.find((a) => a.id === reels.id)).toMatchObject({ match_count: 2, unread_count: 2 });
     const after = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());

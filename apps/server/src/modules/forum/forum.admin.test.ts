@@ -10,9 +10,9 @@ import {
   del,
   errorOf,
   get,
+  signedInMember,
   type Caller,
 } from '../../../test/factories.js';
-import { signedInMember } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 const db = () => t.database.db;

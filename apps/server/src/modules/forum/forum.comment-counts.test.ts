@@ -9,9 +9,19 @@ import {
   TrendingPostsDto,
 } from '@castline/shared';
 import { posts, profiles } from '../../db/schema/index.js';
-import { buildComment, buildPost, buildReport, buildUser, del, get, post } from '../../../test/factories.js';
+import {
+  buildComment,
+  buildPost,
+  buildReport,
+  buildUser,
+  del,
+  get,
+  guest,
+  post,
+  signedInMember,
+  type Member,
+} from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { writeComment } from './forum.test-helpers.js';
 
 const t = useTestApp();

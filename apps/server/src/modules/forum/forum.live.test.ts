@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { FORUM_LIMITS, FORUM_MESSAGES as M, PostDto, ToggleResultDto } from '@castline/shared';
 import { notifications, posts, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildPost, buildUser, errorOf, post, signIn, uniqueIp } from '../../../test/factories.js';
+import {
+  buildPost,
+  buildUser,
+  errorOf,
+  post,
+  signedInMember,
+  signIn,
+  uniqueIp,
+  type Member,
+} from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
-import { signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { forumRateKey } from './forum.service.js';
 import { postBody, writeComment, writePost } from './forum.test-helpers.js';
 

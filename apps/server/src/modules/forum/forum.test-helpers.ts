@@ -1,7 +1,6 @@
 import { CommentDto, PostDto } from '@castline/shared';
 import type { TestApp } from '../../../test/test-app.js';
-import { post } from '../../../test/factories.js';
-import type { Member } from '../listings/listings.test-helpers.js';
+import { post, type Member } from '../../../test/factories.js';
 import { forumRateKey } from './forum.service.js';
 
 /** The Markdown of a typical report. */

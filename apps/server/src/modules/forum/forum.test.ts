@@ -21,10 +21,12 @@ import {
   del,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
   type Caller,
+  type Member,
 } from '../../../test/factories.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { postBody, REPORT_MARKDOWN, writeComment, writePost } from './forum.test-helpers.js';
 
 const t = useTestApp();

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES, UPLOAD_MESSAGES, UploadedImageDto } from '@castline/shared';
 import { recordFigure } from '../../../test/figures.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf } from '../../../test/factories.js';
-import { signedInMember } from '../listings/listings.test-helpers.js';
+import { errorOf, signedInMember } from '../../../test/factories.js';
 import { orientedJpeg, solidPng } from '../../platform/images/testing/image-fixtures.js';
 import { uploadImage } from './testing/upload-requests.js';
 

@@ -4,10 +4,17 @@ import { LISTING_VIEW_RATE_LIMIT, ListingDto, ListingListDto } from '@castline/s
 import { listingViews, products } from '../../db/schema/index.js';
 import type { Actor } from '../../http/access-policy.js';
 import { useTestApp, TEST_AUTH_SECRET } from '../../../test/test-app.js';
-import { buildListing, errorOf, get, uniqueIp, type Caller } from '../../../test/factories.js';
+import {
+  buildListing,
+  errorOf,
+  get,
+  signedInMember,
+  uniqueIp,
+  type Caller,
+  type Member,
+} from '../../../test/factories.js';
 import { createListingViews, listingViewKey, listingViewRateKey, viewKeySecret } from './listing-views.js';
 import { createListingsRepository } from './listings.repository.js';
-import { signedInMember, type Member } from './listings.test-helpers.js';
 
 /*
  * Listing views (docs/decisions/0015-listing-views.md): the dashboard promises

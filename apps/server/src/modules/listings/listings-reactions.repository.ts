@@ -10,7 +10,7 @@ export function createListingsReactionsRepository(db: Database) {
      * Flips the caller's like or favourite. The count moves only by rows really inserted or
      * deleted, so concurrent toggles never drift.
      */
-    async toggle(kind: 'like' | 'favorite', productId: string, userId: string) {
+    async toggle(kind: 'like' | 'favorite', listingId: string, userId: string) {
       const table = kind === 'like' ? productLikes : productFavorites;
       const counter = kind === 'like' ? products.likes_count : products.favorites_count;
       return db.transaction(async (tx) => {
@@ -22,22 +22,22 @@ export function createListingsReactionsRepository(db: Database) {
                 ? { likes_count: sql`greatest(${counter} + ${delta}, 0)` }
                 : { favorites_count: sql`greatest(${counter} + ${delta}, 0)` },
             )
-            .where(eq(products.id, productId))
+            .where(eq(products.id, listingId))
             .returning({ count: counter });
           return row?.count ?? 0;
         };
         const inserted = await tx
           .insert(table)
-          .values({ product_id: productId, user_id: userId })
+          .values({ product_id: listingId, user_id: userId })
           .onConflictDoNothing()
           .returning({ user_id: table.user_id });
         if (inserted.length > 0) return { active: true, count: await bump(1) };
         const deleted = await tx
           .delete(table)
-          .where(and(eq(table.product_id, productId), eq(table.user_id, userId)))
+          .where(and(eq(table.product_id, listingId), eq(table.user_id, userId)))
           .returning({ user_id: table.user_id });
         if (deleted.length > 0) return { active: false, count: await bump(-1) };
-        const [row] = await tx.select({ count: counter }).from(products).where(eq(products.id, productId));
+        const [row] = await tx.select({ count: counter }).from(products).where(eq(products.id, listingId));
         return { active: false, count: row?.count ?? 0 };
       });
     },
@@ -71,18 +71,18 @@ export function createListingsReactionsRepository(db: Database) {
      * listing's views_count, in one transaction; nothing when this reader was counted that day
      * already. True when the view was new.
      */
-    async recordView(productId: string, day: string, viewerKey: string): Promise<boolean> {
+    async recordView(listingId: string, day: string, viewerKey: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(listingViews)
-          .values({ product_id: productId, day, viewer_key: viewerKey })
+          .values({ product_id: listingId, day, viewer_key: viewerKey })
           .onConflictDoNothing()
           .returning({ product_id: listingViews.product_id });
         if (inserted.length === 0) return false;
         await tx
           .update(products)
           .set({ views_count: sql`${products.views_count} + 1` })
-          .where(eq(products.id, productId));
+          .where(eq(products.id, listingId));
         return true;
       });
     },

@@ -80,7 +80,7 @@ export function createListingsSalesRepository(db: Database) {
      * the listing (an accepted offer first), messaged the seller about it, liked or favourited
      * it; then latest interest first.
      */
-    async buyerCandidates(productId: string, sellerId: string) {
+    async buyerCandidates(listingId: string, sellerId: string) {
       const interest = unionAll(
         db
           .select({
@@ -89,11 +89,11 @@ export function createListingsSalesRepository(db: Database) {
             rank: sql<number>`case when ${offers.status} = 'accepted' then 0 else 1 end`.as('rank'),
           })
           .from(offers)
-          .where(eq(offers.product_id, productId)),
+          .where(eq(offers.product_id, listingId)),
         db
           .select({ user_id: messages.sender_id, at: messages.created_at, rank: sql<number>`1`.as('rank') })
           .from(messages)
-          .where(and(eq(messages.product_id, productId), eq(messages.recipient_id, sellerId))),
+          .where(and(eq(messages.product_id, listingId), eq(messages.recipient_id, sellerId))),
         db
           .select({
             user_id: productLikes.user_id,
@@ -101,7 +101,7 @@ export function createListingsSalesRepository(db: Database) {
             rank: sql<number>`1`.as('rank'),
           })
           .from(productLikes)
-          .where(eq(productLikes.product_id, productId)),
+          .where(eq(productLikes.product_id, listingId)),
         db
           .select({
             user_id: productFavorites.user_id,
@@ -109,7 +109,7 @@ export function createListingsSalesRepository(db: Database) {
             rank: sql<number>`1`.as('rank'),
           })
           .from(productFavorites)
-          .where(eq(productFavorites.product_id, productId)),
+          .where(eq(productFavorites.product_id, listingId)),
       ).as('interest');
       return db
         .select({ id: profiles.id, username: profiles.username, avatar_url: profiles.avatar_url })

@@ -3,16 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, LISTING_MESSAGES as M, LISTING_POLICY_MESSAGES, ListingDto } from '@castline/shared';
 import { auditLogs, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, del, errorOf, get, post, put, type Caller } from '../../../test/factories.js';
 import {
-  AUSTIN,
+  buildListing,
+  del,
+  errorOf,
+  get,
   guest,
-  REEL_DETAILS,
-  ROD_DETAILS,
+  post,
+  put,
   signedInMember,
-  tackleBody,
+  type Caller,
   type Member,
-} from './listings.test-helpers.js';
+} from '../../../test/factories.js';
+import { AUSTIN, REEL_DETAILS, ROD_DETAILS, tackleBody } from './listings.test-helpers.js';
 
 const t = useTestApp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -29,7 +32,7 @@ beforeAll(async () => {
   support = await signedInMember(t.app, t.database.db, 'support');
 });
 
-async function productsCount(userId: string) {
+async function listingsCount(userId: string) {
   const [row] = await t.database.db
     .select({ count: profiles.products_count })
     .from(profiles)
@@ -87,7 +90,7 @@ describe('POST /api/listings', () => {
       distance: null,
     });
     expect(listing.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(await productsCount(seller.id)).toBe(1);
+    expect(await listingsCount(seller.id)).toBe(1);
 
     const fetched = await get(t.app, `/api/listings/${listing.id}`, guest());
     expect(fetched.statusCode).toBe(200);
@@ -163,7 +166,7 @@ describe('edit and delete: who may', () => {
 
   it.each(matrix)('DELETE by %s answers %i', async (_name, caller, status, message) => {
     const listing = await buildListing(t.database.db, owner.id);
-    const before = await productsCount(owner.id);
+    const before = await listingsCount(owner.id);
     const response = await del(t.app, `/api/listings/${listing.id}`, caller());
     if (status === 200) {
       expect(response.statusCode).toBe(204);
@@ -171,12 +174,12 @@ describe('edit and delete: who may', () => {
       const row = await stored(listing.id);
       expect(row).toMatchObject({ deleted: true, visible_in_marketplace: false });
       expect(row.deleted_at).toBeInstanceOf(Date);
-      expect(await productsCount(owner.id)).toBe(before! - 1);
+      expect(await listingsCount(owner.id)).toBe(before! - 1);
     } else {
       expect(response.statusCode).toBe(status);
       expect(errorOf(response).message).toBe(message);
       expect((await stored(listing.id)).deleted).toBe(false);
-      expect(await productsCount(owner.id)).toBe(before);
+      expect(await listingsCount(owner.id)).toBe(before);
     }
   });
 
@@ -282,11 +285,11 @@ describe('edit and delete: who may', () => {
   it('a second delete answers 404 and counts nothing twice', async () => {
     const seller = await signedInMember(t.app, t.database.db);
     const created = await post(t.app, '/api/listings', tackleBody(), seller);
-    expect(await productsCount(seller.id)).toBe(1);
+    expect(await listingsCount(seller.id)).toBe(1);
     const id = created.json().id as string;
     expect((await del(t.app, `/api/listings/${id}`, seller)).statusCode).toBe(204);
     expect((await del(t.app, `/api/listings/${id}`, seller)).statusCode).toBe(404);
-    expect(await productsCount(seller.id)).toBe(0);
+    expect(await listingsCount(seller.id)).toBe(0);
   });
 });
 

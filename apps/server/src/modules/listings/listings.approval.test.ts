@@ -11,8 +11,17 @@ import {
 } from '@castline/shared';
 import { adminSettings } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, get, post, put, type Caller } from '../../../test/factories.js';
-import { guest, signedInMember, tackleBody, type Member } from './listings.test-helpers.js';
+import {
+  errorOf,
+  get,
+  guest,
+  post,
+  put,
+  signedInMember,
+  type Caller,
+  type Member,
+} from '../../../test/factories.js';
+import { tackleBody } from './listings.test-helpers.js';
 
 /*
  * What the pages say about a new listing must be what happens. The listing

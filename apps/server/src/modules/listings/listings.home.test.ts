@@ -3,10 +3,9 @@ import { createDomainEvents } from '../../platform/events/domain-events.js';
 import { describe, expect, it, vi } from 'vitest';
 import { HomeListingsDto, type ListingDto } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, buildUser, get } from '../../../test/factories.js';
+import { buildListing, buildUser, get, guest } from '../../../test/factories.js';
 import { createListingsRepository } from './listings.repository.js';
 import { createListingsService } from './listings.service.js';
-import { guest } from './listings.test-helpers.js';
 
 // This file's database starts without listings: the home rows below are all of them.
 const t = useTestApp();

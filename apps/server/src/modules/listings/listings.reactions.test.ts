@@ -8,8 +8,7 @@ import {
 } from '@castline/shared';
 import { productFavorites, productLikes, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, errorOf, get, post } from '../../../test/factories.js';
-import { guest, signedInMember } from './listings.test-helpers.js';
+import { buildListing, errorOf, get, guest, post, signedInMember } from '../../../test/factories.js';
 
 const t = useTestApp();
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,31 +18,15 @@ import {
   ToggleResultDto,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
-import { NotFoundError, ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../http/errors.js';
+import { assertValidId, bodyReader, sendNoContent } from '../../http/route-helpers.js';
 import { schemaSerializer } from '../../http/schema-serializer.js';
 import { searchCriteriaOf } from './listing-search-query.js';
 import type { ListingViews } from './listing-views.js';
-import type { BodyReader, ListingsService } from './listings.service.js';
+import type { ListingsService } from './listings.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 403: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
 const tags = ['listings'];
-
-/** A malformed listing id names no listing: 404 Product not found, like an unknown one. */
-function assertValidId(request: FastifyRequest): void {
-  if (request.validationError?.validationContext === 'params') throw new NotFoundError(M.productNotFound);
-}
-
-/**
- * The body, read only once the service has checked who may act (401, 404 and 403 come before
- * 400); a body that failed validation throws its errors with the spec's texts.
- */
-function bodyReader<T>(request: FastifyRequest): BodyReader<T> {
-  assertValidId(request);
-  return () => {
-    if (request.validationError) throw request.validationError;
-    return request.body as T;
-  };
-}
 
 export function registerListingsRoutes(
   app: FastifyInstance,
@@ -100,7 +84,7 @@ export function registerListingsRoutes(
     },
     serializerCompiler: schemaSerializer,
     handler: async (request) => {
-      assertValidId(request);
+      assertValidId(request, M.productNotFound);
       return listings.detail(request.params.id, request.actor);
     },
   });
@@ -115,7 +99,7 @@ export function registerListingsRoutes(
       response: { 200: SimilarListingsDto, ...errors },
     },
     handler: async (request) => {
-      assertValidId(request);
+      assertValidId(request, M.productNotFound);
       return listings.similar(request.params.id, request.actor);
     },
   });
@@ -136,13 +120,13 @@ export function registerListingsRoutes(
       },
     },
     handler: async (request, reply) => {
-      assertValidId(request);
+      assertValidId(request, M.productNotFound);
       await views.record(request.params.id, {
         actor: request.actor ?? null,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   });
 
@@ -157,7 +141,7 @@ export function registerListingsRoutes(
       response: { 201: ListingDto, ...errors },
     },
     handler: async (request, reply) => {
-      const created = await listings.create(request.actor, bodyReader(request));
+      const created = await listings.create(request.actor, bodyReader(request, M.productNotFound));
       return reply.status(201).send(created);
     },
   });
@@ -173,7 +157,7 @@ export function registerListingsRoutes(
       response: { 200: ListingDto, ...errors },
     },
     handler: async (request) =>
-      listings.update(request.params.id, requireActor(request), bodyReader(request)),
+      listings.update(request.params.id, requireActor(request), bodyReader(request, M.productNotFound)),
   });
 
   r.delete('/api/listings/:id', {
@@ -186,9 +170,9 @@ export function registerListingsRoutes(
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
     handler: async (request, reply) => {
-      assertValidId(request);
+      assertValidId(request, M.productNotFound);
       await listings.remove(request.params.id, requireActor(request));
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   });
 
@@ -203,7 +187,7 @@ export function registerListingsRoutes(
       response: { 200: ListingDto, ...errors },
     },
     handler: async (request) =>
-      listings.markSold(request.params.id, requireActor(request), bodyReader(request)),
+      listings.markSold(request.params.id, requireActor(request), bodyReader(request, M.productNotFound)),
   });
 
   r.get('/api/listings/:id/buyer-candidates', {
@@ -216,7 +200,7 @@ export function registerListingsRoutes(
       response: { 200: BuyerCandidatesDto, ...errors },
     },
     handler: async (request, reply) => {
-      assertValidId(request);
+      assertValidId(request, M.productNotFound);
       void reply.header('cache-control', 'no-store');
       return listings.buyerCandidates(request.params.id, requireActor(request));
     },
@@ -232,7 +216,8 @@ export function registerListingsRoutes(
       body: RateTransactionBody,
       response: { 200: ListingDto, ...errors },
     },
-    handler: async (request) => listings.rate(request.params.id, requireActor(request), bodyReader(request)),
+    handler: async (request) =>
+      listings.rate(request.params.id, requireActor(request), bodyReader(request, M.productNotFound)),
   });
 
   for (const kind of ['like', 'favorite'] as const) {
@@ -246,7 +231,7 @@ export function registerListingsRoutes(
         response: { 200: ToggleResultDto, ...errors },
       },
       handler: async (request) => {
-        assertValidId(request);
+        assertValidId(request, M.productNotFound);
         return listings.toggle(kind, request.params.id, requireActor(request));
       },
     });

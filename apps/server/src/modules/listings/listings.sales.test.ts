@@ -9,8 +9,15 @@ import {
 } from '@castline/shared';
 import { notifications, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, errorOf, get, post } from '../../../test/factories.js';
-import { guest, signedInMember, type Member } from './listings.test-helpers.js';
+import {
+  buildListing,
+  errorOf,
+  get,
+  guest,
+  post,
+  signedInMember,
+  type Member,
+} from '../../../test/factories.js';
 
 const t = useTestApp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

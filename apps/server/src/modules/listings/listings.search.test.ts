@@ -7,11 +7,13 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
   type BuildListingOverrides,
   type Caller,
 } from '../../../test/factories.js';
-import { AUSTIN, DALLAS, guest, signedInMember } from './listings.test-helpers.js';
+import { AUSTIN, DALLAS } from './listings.test-helpers.js';
 
 // Each test lists its own seller's listings (seller_id=…), so tests do not see each other's rows.
 const t = useTestApp();

@@ -32,6 +32,7 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../http/errors.js';
+import type { BodyReader } from '../../http/route-helpers.js';
 import type { ListingWritten, ServerEvents } from '../../domain-events.js';
 import type { GeoPoint, ListingsRepository, ListingState } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
@@ -41,9 +42,6 @@ export const SIMILAR_LISTINGS_LIMIT = 8;
 
 /** Turns a place text into coordinates (the places provider); null when it knows no such place. */
 export type Geocoder = (text: string) => Promise<Coordinates | null>;
-
-/** Reads the validated request body; throws its validation error. Called once the caller may act. */
-export type BodyReader<T> = () => T;
 
 /** A page of a list: its number (from 1) and size. */
 export interface ListPage {

@@ -1,33 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { AdminRoleName } from '@castline/shared';
-import type { Database } from '../../db/client.js';
-import { buildUser, signIn, uniqueIp, type Caller } from '../../../test/factories.js';
-
-export interface Member extends Caller {
-  id: string;
-  username: string;
-  email: string;
-  cookie: string;
-  ip: string;
-}
-
-/** A signed-in member with a client address of their own (fresh rate-limit buckets). */
-export async function signedInMember(
-  app: FastifyInstance,
-  db: Database,
-  adminRole?: AdminRoleName,
-): Promise<Member> {
-  const user = await buildUser(db, adminRole ? { adminRole } : {});
-  const ip = uniqueIp();
-  const cookie = await signIn(app, user.email, user.password, ip);
-  return { id: user.id, username: user.username, email: user.email, cookie, ip };
-}
-
-/** A guest with an address of their own. */
-export function guest(): Caller {
-  return { ip: uniqueIp() };
-}
-
 export const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 export const DALLAS = { lat: 32.7767, lng: -96.797 };
 

@@ -1,15 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, post, put } from '../../../test/factories.js';
-import {
-  guest,
-  REEL_DETAILS,
-  ROD_DETAILS,
-  signedInMember,
-  tackleBody,
-  type Member,
-} from './listings.test-helpers.js';
+import { errorOf, guest, post, put, signedInMember, type Member } from '../../../test/factories.js';
+import { REEL_DETAILS, ROD_DETAILS, tackleBody } from './listings.test-helpers.js';
 
 const t = useTestApp();
 let seller: Member;

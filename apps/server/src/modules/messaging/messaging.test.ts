@@ -22,12 +22,14 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
   type Caller,
+  type Member,
 } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 
@@ -203,8 +205,8 @@ describe('POST /api/messages', () => {
     const [buyer, seller, other] = [await member(), await member(), await member()];
     const listing = await buildListing(t.database.db, seller.id);
     const foreign = await buildListing(t.database.db, other.id);
-    for (const productId of [randomUUID(), foreign.id]) {
-      const response = await send(buyer, { content: 'Hi', recipient_id: seller.id, product_id: productId });
+    for (const listingId of [randomUUID(), foreign.id]) {
+      const response = await send(buyer, { content: 'Hi', recipient_id: seller.id, product_id: listingId });
       expect(response.statusCode).toBe(404);
       expect(errorOf(response).message).toBe(M.productNotFound);
     }

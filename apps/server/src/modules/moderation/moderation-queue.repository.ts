@@ -97,8 +97,8 @@ export function createModerationQueueRepository(db: Database) {
       ];
       const out = new Map<string, EntitySummaryRow>();
       const author = person(profiles);
-      const productIds = ids('product');
-      if (productIds.length > 0) {
+      const listingIds = ids('product');
+      if (listingIds.length > 0) {
         const rows = await db
           .select({
             id: products.id,
@@ -110,7 +110,7 @@ export function createModerationQueueRepository(db: Database) {
           })
           .from(products)
           .innerJoin(profiles, eq(profiles.id, products.seller_id))
-          .where(inArray(products.id, productIds));
+          .where(inArray(products.id, listingIds));
         for (const row of rows) {
           out.set(`product:${row.id}`, {
             title: row.title,

@@ -17,10 +17,19 @@ import {
   posts,
   products,
 } from '../../db/schema/index.js';
-import { buildPost, del, errorOf, get, post } from '../../../test/factories.js';
+import {
+  buildPost,
+  del,
+  errorOf,
+  get,
+  guest,
+  post,
+  signedInMember,
+  type Member,
+} from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { writeComment, writePost } from '../forum/forum.test-helpers.js';
-import { guest, signedInMember, tackleBody, type Member } from '../listings/listings.test-helpers.js';
+import { tackleBody } from '../listings/listings.test-helpers.js';
 import { compileMatcher } from './rules-engine.js';
 
 const t = useTestApp();

@@ -26,10 +26,12 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
+  type Member,
 } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 

@@ -21,11 +21,13 @@ import {
   del,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
+  type Member,
 } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 

@@ -110,7 +110,7 @@ export type ExpiryScope =
   | { kind: 'all' }
   | { kind: 'member'; userId: string }
   | { kind: 'offer'; offerId: string }
-  | { kind: 'listing-buyer'; productId: string; buyerId: string };
+  | { kind: 'listing-buyer'; listingId: string; buyerId: string };
 
 function scopeCondition(scope: ExpiryScope): SQL {
   switch (scope.kind) {
@@ -121,7 +121,7 @@ function scopeCondition(scope: ExpiryScope): SQL {
     case 'offer':
       return sql`${offers.id} = ${scope.offerId}`;
     case 'listing-buyer':
-      return sql`${offers.product_id} = ${scope.productId} and ${offers.buyer_id} = ${scope.buyerId}`;
+      return sql`${offers.product_id} = ${scope.listingId} and ${offers.buyer_id} = ${scope.buyerId}`;
   }
 }
 
@@ -170,11 +170,11 @@ export function createOffersRepository(db: Database) {
     },
 
     /** The listing's accepted offers (their actions change when the listing is sold). */
-    async acceptedIds(executor: Executor, productId: string): Promise<string[]> {
+    async acceptedIds(executor: Executor, listingId: string): Promise<string[]> {
       const rows = await executor
         .select({ id: offers.id })
         .from(offers)
-        .where(and(eq(offers.product_id, productId), eq(offers.status, 'accepted')));
+        .where(and(eq(offers.product_id, listingId), eq(offers.status, 'accepted')));
       return rows.map((row) => row.id);
     },
 
@@ -240,11 +240,11 @@ export function createOffersRepository(db: Database) {
     },
 
     /** The buyer's open offer on a listing, else their latest accepted one. */
-    async mine(productId: string, buyerId: string) {
+    async mine(listingId: string, buyerId: string) {
       const [row] = await selectOffers(db)
         .where(
           and(
-            eq(offers.product_id, productId),
+            eq(offers.product_id, listingId),
             eq(offers.buyer_id, buyerId),
             inArray(offers.status, [...OPEN_OFFER_STATUSES, 'accepted']),
           ),
@@ -296,7 +296,7 @@ export function createOffersRepository(db: Database) {
      */
     async settleForSale(
       executor: Executor,
-      productId: string,
+      listingId: string,
       buyerId: string | null,
     ): Promise<{ accepted: SettledOffer[]; rejected: SettledOffer[] }> {
       const rows = await executor
@@ -309,7 +309,7 @@ export function createOffersRepository(db: Database) {
           updated_at: sql`now()`,
         })
         .from(products)
-        .where(and(eq(products.id, offers.product_id), eq(offers.product_id, productId), OPEN))
+        .where(and(eq(products.id, offers.product_id), eq(offers.product_id, listingId), OPEN))
         .returning({ ...settledColumns, status: offers.status });
       return {
         accepted: rows.filter((row) => row.status === 'accepted'),

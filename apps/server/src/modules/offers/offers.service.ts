@@ -161,7 +161,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       if (!canMakeOffer(actor.id, listing)) throw new ConflictError('CONFLICT', M.notAvailable);
       const body = readBody();
       // An offer past its 48 hours no longer holds the buyer's one open slot.
-      await sweep({ kind: 'listing-buyer', productId: listingId, buyerId: actor.id });
+      await sweep({ kind: 'listing-buyer', listingId, buyerId: actor.id });
 
       let created: { id: string; published: AfterCommit };
       try {
@@ -199,7 +199,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
 
     async mine(actor: Actor, listingId: string): Promise<MyListingOfferDto> {
       await visibleListing(db, listingId, actor);
-      await sweep({ kind: 'listing-buyer', productId: listingId, buyerId: actor.id });
+      await sweep({ kind: 'listing-buyer', listingId, buyerId: actor.id });
       const row = await repository.mine(listingId, actor.id);
       return { offer: row ? presentOffer(row, actor.id) : null };
     },

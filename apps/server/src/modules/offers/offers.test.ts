@@ -18,12 +18,14 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
   type BuildListingOverrides,
   type Caller,
+  type Member,
 } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { createRealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { createMemoryBus } from '../../platform/bus/event-bus.js';
 import { createDomainEvents } from '../../platform/events/domain-events.js';

@@ -15,15 +15,17 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   post,
+  signedInMember,
   signIn,
   uniqueSuffix,
   type Caller,
+  type Member,
 } from '../../../test/factories.js';
 import { listen, openSocket } from '../../../test/realtime-client.js';
 import { solidPng } from '../../platform/images/testing/image-fixtures.js';
 import { uploadImage } from '../images/testing/upload-requests.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 
 const t = useTestApp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

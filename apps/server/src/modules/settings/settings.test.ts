@@ -23,16 +23,18 @@ import {
   buildUser,
   errorOf,
   get,
+  guest,
   mailsTo,
   post,
   put,
+  signedInMember,
   signIn,
   uniqueEmail,
   uniqueIp,
   type Caller,
+  type Member,
 } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { guest, signedInMember, type Member } from '../listings/listings.test-helpers.js';
 import { SETTINGS_PASSWORD_RATE_LIMIT } from './settings.service.js';
 
 const t = useTestApp();

@@ -1,1 +1,1 @@
-export { ProductDetailRoute } from '../../features/marketplace';
+export { ListingDetailRoute } from '../../features/marketplace';

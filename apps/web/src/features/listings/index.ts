@@ -16,7 +16,7 @@ export {
   useSellerListings,
 } from './api/listing-queries';
 export type { ListingFilters } from './api/listing-queries';
-export { isAbortError, uploadProductImage } from './api/upload';
+export { isAbortError, uploadListingImage } from './api/upload';
 export { ListingActionBar, listingRolesOf } from './components/detail/listing-action-bar';
 export { ListingGallery } from './components/detail/listing-gallery';
 export { ListingDescription, ListingOverview } from './components/detail/listing-overview';

@@ -1,5 +1,5 @@
-import type { AlertMatchDto, AlertMatchListDto, ProductAlertDto } from '@castline/shared';
-import { AlertMatchDto as AlertMatchSchema, ProductAlertDto as ProductAlertSchema } from '@castline/shared';
+import type { AlertMatchDto, AlertMatchListDto, ListingAlertDto } from '@castline/shared';
+import { AlertMatchDto as AlertMatchSchema, ListingAlertDto as ListingAlertSchema } from '@castline/shared';
 
 /* Test data for saved-search alerts and their matches (parsed with the shared schemas). */
 
@@ -10,8 +10,8 @@ function nextId(prefix: string): string {
   return `${prefix}0000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
 }
 
-export function buildAlert(overrides: Partial<ProductAlertDto> = {}): ProductAlertDto {
-  return ProductAlertSchema.parse({
+export function buildAlert(overrides: Partial<ListingAlertDto> = {}): ListingAlertDto {
+  return ListingAlertSchema.parse({
     id: nextId('a1e7'),
     name: 'Shimano reels under $200',
     filters: { category: ['reels'], brand: 'Shimano', price_max: 200 },

@@ -3,10 +3,10 @@ import type {
   AlertMatchListDto,
   AlertMatchListDto as AlertMatchList,
   CreateAlertBody,
-  ProductAlertDto,
-  ProductAlertDto as ProductAlert,
-  ProductAlertListDto,
-  ProductAlertListDto as ProductAlertList,
+  ListingAlertDto,
+  ListingAlertDto as ListingAlert,
+  ListingAlertListDto,
+  ListingAlertListDto as ListingAlertList,
   UpdateAlertBody,
 } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -23,7 +23,7 @@ function alertPath(id: string): string {
 export function useAlerts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: alertKeys.list(),
-    queryFn: ({ signal }) => api.get<ProductAlertListDto>('/api/alerts', signal),
+    queryFn: ({ signal }) => api.get<ListingAlertListDto>('/api/alerts', signal),
     enabled,
   });
 }
@@ -41,8 +41,8 @@ export function useAlertMatches(alertId: string | null, page: number) {
   });
 }
 
-function storeAlert(queryClient: QueryClient, alert: ProductAlert) {
-  queryClient.setQueryData<ProductAlertList>(alertKeys.list(), (list) => {
+function storeAlert(queryClient: QueryClient, alert: ListingAlert) {
+  queryClient.setQueryData<ListingAlertList>(alertKeys.list(), (list) => {
     if (!list) return list;
     const known = list.items.some((item) => item.id === alert.id);
     return {
@@ -55,7 +55,7 @@ function storeAlert(queryClient: QueryClient, alert: ProductAlert) {
 export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAlertBody) => api.post<ProductAlertDto>('/api/alerts', body),
+    mutationFn: (body: CreateAlertBody) => api.post<ListingAlertDto>('/api/alerts', body),
     onSuccess: (alert) => {
       storeAlert(queryClient, alert);
       void queryClient.invalidateQueries({ queryKey: alertKeys.list() });
@@ -64,20 +64,20 @@ export function useCreateAlert() {
 }
 
 interface AlertSnapshot {
-  previous: ProductAlertList | undefined;
+  previous: ListingAlertList | undefined;
 }
 
 /** PATCH /api/alerts/:id: rename, pause or resume; shown at once, put back on failure. */
 export function useUpdateAlert() {
   const queryClient = useQueryClient();
-  return useMutation<ProductAlert, Error, { id: string; body: UpdateAlertBody }, AlertSnapshot>({
-    mutationFn: ({ id, body }) => api.patch<ProductAlertDto>(alertPath(id), body),
+  return useMutation<ListingAlert, Error, { id: string; body: UpdateAlertBody }, AlertSnapshot>({
+    mutationFn: ({ id, body }) => api.patch<ListingAlertDto>(alertPath(id), body),
     onMutate: async ({ id, body }) => {
       await queryClient.cancelQueries({ queryKey: alertKeys.list(), exact: true });
-      const previous = queryClient.getQueryData<ProductAlertList>(alertKeys.list());
+      const previous = queryClient.getQueryData<ListingAlertList>(alertKeys.list());
       if (previous && body.is_active !== undefined) {
         const is_active = body.is_active;
-        queryClient.setQueryData<ProductAlertList>(alertKeys.list(), {
+        queryClient.setQueryData<ListingAlertList>(alertKeys.list(), {
           items: previous.items.map((item) => (item.id === id ? { ...item, is_active } : item)),
         });
       }
@@ -96,7 +96,7 @@ export function useDeleteAlert() {
   return useMutation({
     mutationFn: (id: string) => api.delete(alertPath(id)),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<ProductAlertList>(alertKeys.list(), (list) =>
+      queryClient.setQueryData<ListingAlertList>(alertKeys.list(), (list) =>
         list ? { items: list.items.filter((item) => item.id !== id) } : list,
       );
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });

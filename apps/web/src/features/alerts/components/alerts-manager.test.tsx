@@ -1,4 +1,4 @@
-import type { ProductAlertDto } from '@castline/shared';
+import type { ListingAlertDto } from '@castline/shared';
 import { ALERT_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { AlertsManager } from './alerts-manager';
 
 type Server = NonNullable<Parameters<typeof renderRoute>[1]>['server'];
 
-function renderManager(alerts: ProductAlertDto[], server: Server = {}) {
+function renderManager(alerts: ListingAlertDto[], server: Server = {}) {
   return renderRoute(<AlertsManager />, {
     path: '/',
     server: { 'GET /api/alerts': { body: { items: alerts } }, ...server },

@@ -1,4 +1,4 @@
-import type { ProductAlertDto } from '@castline/shared';
+import type { ListingAlertDto } from '@castline/shared';
 import { ALERT_LIMITS, UpdateAlertBody } from '@castline/shared';
 import { BellRing, Pencil, Search, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
@@ -82,7 +82,7 @@ export function AlertsManager() {
   );
 }
 
-function AlertCard({ alert }: { alert: ProductAlertDto }) {
+function AlertCard({ alert }: { alert: ListingAlertDto }) {
   const titleId = useId();
   const toast = useToast();
   const update = useUpdateAlert();
@@ -182,7 +182,7 @@ function Switch({
   );
 }
 
-function RenameAlertButton({ alert }: { alert: ProductAlertDto }) {
+function RenameAlertButton({ alert }: { alert: ListingAlertDto }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -202,7 +202,7 @@ function RenameAlertButton({ alert }: { alert: ProductAlertDto }) {
   );
 }
 
-function RenameForm({ alert, onDone }: { alert: ProductAlertDto; onDone: () => void }) {
+function RenameForm({ alert, onDone }: { alert: ListingAlertDto; onDone: () => void }) {
   const toast = useToast();
   const update = useUpdateAlert();
   const [name, setName] = useState(alert.name);
@@ -256,7 +256,7 @@ function RenameForm({ alert, onDone }: { alert: ProductAlertDto; onDone: () => v
   );
 }
 
-function DeleteAlertButton({ alert }: { alert: ProductAlertDto }) {
+function DeleteAlertButton({ alert }: { alert: ListingAlertDto }) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
   const remove = useDeleteAlert();

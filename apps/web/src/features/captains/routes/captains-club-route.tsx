@@ -89,9 +89,9 @@ function ClubMatches() {
 
 /** A product alert opens the listing it found; anything else follows the usual rules. */
 function alertNotificationHref(notification: NotificationDto, viewerId: string): string {
-  const productId = notification.data.productId ?? notification.data.product_id;
-  return productId
-    ? `/marketplace/${encodeURIComponent(productId)}`
+  const listingId = notification.data.productId ?? notification.data.product_id;
+  return listingId
+    ? `/marketplace/${encodeURIComponent(listingId)}`
     : notificationHref(notification, viewerId);
 }
 

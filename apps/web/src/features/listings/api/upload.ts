@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, ERROR_CODES, IMAGE_MESSAGES, UploadedImageDto } from '@c
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
-export const PRODUCT_IMAGE_UPLOAD_PATH = '/api/uploads/product-images';
+export const LISTING_IMAGE_UPLOAD_PATH = '/api/uploads/product-images';
 
 /** Any error body that carries a message; the code is kept when it is one the app knows. */
 const ErrorBody = z.object({
@@ -40,7 +40,7 @@ export interface UploadOptions {
  * the upload's progress can be shown; the session cookie goes along (same origin). Rejects with an
  * ApiError carrying the server's message, or with an AbortError when `signal` aborts.
  */
-export function uploadProductImage(
+export function uploadListingImage(
   file: File,
   { bucket, onProgress, signal }: UploadOptions = {},
 ): Promise<UploadedImage> {
@@ -50,7 +50,7 @@ export function uploadProductImage(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', bucket ? `/api/uploads/${bucket}` : PRODUCT_IMAGE_UPLOAD_PATH);
+    xhr.open('POST', bucket ? `/api/uploads/${bucket}` : LISTING_IMAGE_UPLOAD_PATH);
     // Like fetch's credentials: 'same-origin': the session cookie goes to this origin only.
     xhr.withCredentials = false;
     xhr.setRequestHeader('accept', 'application/json');

@@ -158,12 +158,12 @@ export function newClientId(): string {
 export function useSendMessage(recipientId: string, viewerId: string) {
   const queryClient = useQueryClient();
   const send = useCallback(
-    (content: string, productId: string | null) => {
+    (content: string, listingId: string | null) => {
       const entry: OutgoingMessage = {
         client_id: newClientId(),
         recipient_id: recipientId,
         content,
-        product_id: productId,
+        product_id: listingId,
         created_at: new Date().toISOString(),
         status: 'sending',
         error: null,

@@ -141,9 +141,9 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
   const reason = blockedReason(conversation);
 
   const onSend = (content: string) => {
-    const productId = listingId && !listingSent.current ? listingId : null;
-    if (productId) listingSent.current = true;
-    send(content, productId);
+    const attachedListingId = listingId && !listingSent.current ? listingId : null;
+    if (attachedListingId) listingSent.current = true;
+    send(content, attachedListingId);
   };
 
   let body;

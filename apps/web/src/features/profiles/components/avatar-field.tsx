@@ -4,7 +4,7 @@ import type { ChangeEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { isAbortError, uploadProductImage } from '../../listings';
+import { isAbortError, uploadListingImage } from '../../listings';
 import { ProfileAvatar } from './profile-avatar';
 
 interface AvatarFieldProps {
@@ -63,7 +63,7 @@ export function AvatarField({ value, onChange, name, onBusyChange, error }: Avat
     setProgress(0);
     setBusy(true);
     try {
-      const image = await uploadProductImage(file, {
+      const image = await uploadListingImage(file, {
         bucket: 'avatars',
         signal: current.signal,
         onProgress: (percent) => {

@@ -3,7 +3,7 @@ import { IMAGE_MESSAGES, LISTING_IMAGES_MAX, UPLOAD_STAGGER_MS } from '@castline
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '../../../../components/ui/toaster';
 import { errorMessage } from '../../../../lib/api-client';
-import { isAbortError, uploadProductImage } from '../../api/upload';
+import { isAbortError, uploadListingImage } from '../../api/upload';
 import type { ImageProblem } from '../../lib/file-checks';
 import { checkFiles } from '../../lib/file-checks';
 import { compressForUpload, convertHeicToJpeg, readImageSize } from '../../lib/image-processing';
@@ -100,7 +100,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: Us
           if (controller.signal.aborted) return 'aborted';
         }
         patch(item.id, { status: 'uploading', progress: 0, file, prepared: true, error: undefined });
-        const uploaded = await uploadProductImage(file, {
+        const uploaded = await uploadListingImage(file, {
           ...(bucket ? { bucket } : {}),
           signal: controller.signal,
           onProgress: (progress) => patch(item.id, { progress }),

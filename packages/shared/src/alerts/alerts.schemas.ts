@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
+import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
+import {
+  DEFAULT_RADIUS_MILES,
+  EMPTY_CRITERIA,
+  LISTING_SEARCH_LIMITS as SEARCH,
+  type ListingSearchCriteria,
+} from '../listings/search-criteria.js';
+import { moneyAmount } from '../common/money.js';
+import { ListingSummaryDto } from '../listings/listing-summary.schemas.js';
+import { ALERT_LIMITS } from './alert-constants.js';
+
+export const ALERT_MESSAGES = {
+  nameRequired: 'Give your alert a name',
+  nameTooLong: 'Alert names can be at most 60 characters',
+  filtersRequired: 'Search for something or pick a filter before saving an alert',
+  filtersInvalid: 'Invalid alert filters',
+  tooMany: 'You can keep up to 20 alerts. Delete one to save another.',
+  notFound: 'Alert not found',
+  saved: 'Alert saved',
+} as const;
+
+/** A price bound of an alert: a JSON number from 0 to $1,000,000 in whole cents. */
+const price = moneyAmount({ min: 0, max: LISTING_PRICE_MAX, invalid: ALERT_MESSAGES.filtersInvalid });
+
+/**
+ * A saved search: the marketplace filters an alert can match on a new listing. Coordinates and
+ * radius go together; `location` is only the label shown with them.
+ */
+export const AlertFilters = z
+  .object({
+    q: z.string().trim().max(SEARCH.qMax).optional(),
+    category: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).optional(),
+    condition: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).optional(),
+    gear_types: z.array(z.enum(GEAR_TYPES)).max(GEAR_TYPES.length).optional(),
+    price_min: price.optional(),
+    price_max: price.optional(),
+    brand: z.string().trim().max(SEARCH.brandMax).optional(),
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+    radius: z.number().positive().max(SEARCH.radiusMilesMax).optional(),
+    location: z.string().trim().max(SEARCH.placeLabelMax).optional(),
+  })
+  .strict()
+  .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['lat'],
+  })
+  .refine((f) => f.radius === undefined || f.lat !== undefined, {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['radius'],
+  })
+  .refine((f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max, {
+    message: ALERT_MESSAGES.filtersInvalid,
+    path: ['price_max'],
+  });
+export type AlertFilters = z.infer<typeof AlertFilters>;
+
+/**
+ * The criteria of an alert's filters: blank texts and empty lists are no filter; the coordinates
+ * are the place searched around (`location` its label), limited to `radius` when it has one.
+ */
+export function criteriaFromAlertFilters(filters: AlertFilters): ListingSearchCriteria {
+  const near =
+    filters.lat !== undefined && filters.lng !== undefined
+      ? { label: filters.location ?? '', lat: filters.lat, lng: filters.lng }
+      : null;
+  return {
+    ...EMPTY_CRITERIA,
+    q: filters.q ?? '',
+    category: filters.category ?? [],
+    condition: filters.condition ?? [],
+    gear_types: filters.gear_types ?? [],
+    priceMin: filters.price_min ?? null,
+    priceMax: filters.price_max ?? null,
+    brand: filters.brand ?? '',
+    near,
+    radius: filters.radius ?? DEFAULT_RADIUS_MILES,
+    anyDistance: near !== null && filters.radius === undefined,
+  };
+}
+
+/**
+ * The alert filters of criteria: only what an alert matches on (text, category, condition, gear
+ * type, price, brand and place), without blank texts and empty lists.
+ */
+export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): AlertFilters {
+  const filters: AlertFilters = {};
+  if (criteria.q) filters.q = criteria.q;
+  if (criteria.category.length > 0) filters.category = [...criteria.category];
+  if (criteria.condition.length > 0) filters.condition = [...criteria.condition];
+  if (criteria.gear_types.length > 0) filters.gear_types = [...criteria.gear_types];
+  if (criteria.priceMin !== null) filters.price_min = criteria.priceMin;
+  if (criteria.priceMax !== null) filters.price_max = criteria.priceMax;
+  if (criteria.brand) filters.brand = criteria.brand;
+  if (criteria.near) {
+    filters.lat = criteria.near.lat;
+    filters.lng = criteria.near.lng;
+    if (!criteria.anyDistance) filters.radius = criteria.radius;
+    if (criteria.near.label) filters.location = criteria.near.label;
+  }
+  return filters;
+}
+
+/** True when criteria narrow what an alert matches at all (an alert on everything is refused). */
+export function narrowsAlertMatches(criteria: ListingSearchCriteria): boolean {
+  return Boolean(
+    criteria.q ||
+    criteria.category.length ||
+    criteria.condition.length ||
+    criteria.gear_types.length ||
+    criteria.priceMin !== null ||
+    criteria.priceMax !== null ||
+    criteria.brand ||
+    (criteria.near && !criteria.anyDistance),
+  );
+}
+
+/** True when the filters narrow the marketplace at all (an alert on everything is refused). */
+export function hasAlertCriteria(filters: AlertFilters): boolean {
+  return narrowsAlertMatches(criteriaFromAlertFilters(filters));
+}
+
+const name = z
+  .string({ error: ALERT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, ALERT_MESSAGES.nameRequired)
+  .max(ALERT_LIMITS.nameMax, ALERT_MESSAGES.nameTooLong);
+
+/** POST /api/alerts. */
+export const CreateAlertBody = z.object({
+  name,
+  filters: AlertFilters,
+  is_active: z.boolean().default(true),
+});
+export type CreateAlertBody = z.input<typeof CreateAlertBody>;
+
+/** PATCH /api/alerts/:id: rename, pause or resume, change filters. */
+export const UpdateAlertBody = z.object({
+  name: name.optional(),
+  filters: AlertFilters.optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateAlertBody = z.input<typeof UpdateAlertBody>;
+
+export const AlertIdParams = z.object({ id: z.uuid({ error: ALERT_MESSAGES.notFound }) });
+export type AlertIdParams = z.infer<typeof AlertIdParams>;
+
+export const ListingAlertDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  filters: AlertFilters,
+  is_active: z.boolean(),
+  match_count: z.number().int(),
+  unread_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ListingAlertDto = z.infer<typeof ListingAlertDto>;
+
+export const ListingAlertListDto = z.object({ items: z.array(ListingAlertDto) });
+export type ListingAlertListDto = z.infer<typeof ListingAlertListDto>;
+
+/** An alert_notifications row with its alert and listing. */
+export const AlertMatchDto = z.object({
+  id: z.string(),
+  alert_id: z.string(),
+  alert_name: z.string(),
+  listing: ListingSummaryDto,
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type AlertMatchDto = z.infer<typeof AlertMatchDto>;
+
+/** GET /api/alerts/matches?alert_id=: newest first. */
+export const ListAlertMatchesQuery = z.object({
+  alert_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ALERT_LIMITS.matchesPage).default(20),
+});
+export type ListAlertMatchesQuery = z.input<typeof ListAlertMatchesQuery>;
+
+export const AlertMatchListDto = z.object({
+  items: z.array(AlertMatchDto),
+  total: z.number().int(),
+  unread_count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AlertMatchListDto = z.infer<typeof AlertMatchListDto>;
+
+export const AlertMatchIdParams = z.object({ id: z.uuid({ error: ALERT_MESSAGES.notFound }) });
+export type AlertMatchIdParams = z.infer<typeof AlertMatchIdParams>;

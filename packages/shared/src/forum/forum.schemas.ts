@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { MemberSummaryDto } from '../profiles/members.schemas.js';
+import {
+  FORUM_CATEGORIES,
+  FORUM_LIMITS,
+  FORUM_MESSAGES,
+  FORUM_IMAGE_URL,
+  POST_STATUSES,
+} from './forum-constants.js';
+
+export const PostStatus = z.enum(POST_STATUSES);
+export type PostStatus = z.infer<typeof PostStatus>;
+
+/** A post's or comment's author; `deleted` accounts show as "deleted member". */
+export const ForumAuthorDto = MemberSummaryDto.extend({
+  deleted: z.boolean(),
+  /** The viewer blocked this member: the web collapses their posts and comments. */
+  blocked_by_viewer: z.boolean(),
+});
+export type ForumAuthorDto = z.infer<typeof ForumAuthorDto>;
+
+export const PostSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The content as plain text (Markdown removed), at most 200 characters. */
+  excerpt: z.string(),
+  category: z.string(),
+  status: PostStatus,
+  author_id: z.string(),
+  author: ForumAuthorDto,
+  images: z.array(z.string()),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  /** The viewer's own like (false for guests). */
+  liked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PostSummaryDto = z.infer<typeof PostSummaryDto>;
+
+export const CommentDto = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  author_id: z.string(),
+  author: ForumAuthorDto,
+  content: z.string(),
+  likes_count: z.number().int(),
+  liked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The viewer wrote it or moderates content. */
+  can_delete: z.boolean(),
+});
+export type CommentDto = z.infer<typeof CommentDto>;
+
+export const PostDto = PostSummaryDto.extend({
+  /** The Markdown source, exactly as written (trimmed). */
+  content: z.string(),
+  /** Why moderation hid or flagged the post; only its author and staff see it. */
+  moderation_reason: z.string().nullable(),
+  comments: z.array(CommentDto),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type PostDto = z.infer<typeof PostDto>;
+
+export const PostListDto = z.object({
+  items: z.array(PostSummaryDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PostListDto = z.infer<typeof PostListDto>;
+
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** GET /api/forum/posts: newest first; `q` is a full-text search, `author_id` a profile's posts. */
+export const ListPostsQuery = z.object({
+  category: optionalFilter(FORUM_LIMITS.categoryMax),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  author_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(FORUM_LIMITS.pageSize),
+});
+export type ListPostsQuery = z.input<typeof ListPostsQuery>;
+
+const TitleField = z
+  .string({ error: FORUM_MESSAGES.titleRequired })
+  .trim()
+  .min(1, FORUM_MESSAGES.titleRequired)
+  .max(FORUM_LIMITS.titleMax, FORUM_MESSAGES.titleTooLong);
+
+/** One of the categories; a missing or empty one is "required", anything else "not one of them". */
+const CategoryField = z.enum(FORUM_CATEGORIES, {
+  error: (issue) =>
+    issue.input === undefined ||
+    issue.input === null ||
+    (typeof issue.input === 'string' && !issue.input.trim())
+      ? FORUM_MESSAGES.categoryRequired
+      : FORUM_MESSAGES.categoryInvalid,
+});
+
+const ContentField = z
+  .string({ error: FORUM_MESSAGES.contentRequired })
+  .trim()
+  .min(1, FORUM_MESSAGES.contentRequired)
+  .max(FORUM_LIMITS.contentMax, FORUM_MESSAGES.contentTooLong);
+
+const ImagesField = z
+  .array(
+    z
+      .string({ error: FORUM_MESSAGES.imageUrlInvalid })
+      .regex(FORUM_IMAGE_URL, FORUM_MESSAGES.imageUrlInvalid),
+    {
+      error: FORUM_MESSAGES.imageUrlInvalid,
+    },
+  )
+  .max(FORUM_LIMITS.imagesMax, FORUM_MESSAGES.tooManyImages)
+  .transform((images) => [...new Set(images)]);
+
+/** POST /api/forum/posts. */
+export const CreatePostBody = z.object({
+  title: TitleField,
+  category: CategoryField,
+  content: ContentField,
+  images: ImagesField.default([]),
+});
+export type CreatePostBody = z.input<typeof CreatePostBody>;
+
+/** PATCH /api/forum/posts/:id: the fields to change; `status` only for moderators. */
+export const UpdatePostBody = z
+  .object({
+    title: TitleField.optional(),
+    category: CategoryField.optional(),
+    content: ContentField.optional(),
+    images: ImagesField.optional(),
+    status: PostStatus.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: FORUM_MESSAGES.nothingToUpdate,
+  });
+export type UpdatePostBody = z.input<typeof UpdatePostBody>;
+
+/** POST /api/forum/posts/:id/comments. */
+export const CreateCommentBody = z.object({
+  content: z
+    .string({ error: FORUM_MESSAGES.commentRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.commentRequired)
+    .max(FORUM_LIMITS.commentMax, FORUM_MESSAGES.commentTooLong),
+});
+export type CreateCommentBody = z.input<typeof CreateCommentBody>;
+
+export const PostIdParams = z.object({ id: z.uuid({ error: FORUM_MESSAGES.postNotFound }) });
+export type PostIdParams = z.infer<typeof PostIdParams>;
+
+export const CommentIdParams = z.object({ id: z.uuid({ error: FORUM_MESSAGES.commentNotFound }) });
+export type CommentIdParams = z.infer<typeof CommentIdParams>;
+
+/** DELETE /api/forum/comments/:id. */
+export const CommentDeletedDto = z.object({ message: z.string() });
+export type CommentDeletedDto = z.infer<typeof CommentDeletedDto>;
+
+/** GET /api/forum/categories: the categories posts use, with their number of public posts. */
+export const ForumCategoryDto = z.object({ category: z.string(), count: z.number().int() });
+export type ForumCategoryDto = z.infer<typeof ForumCategoryDto>;
+export const ForumCategoriesDto = z.object({ items: z.array(ForumCategoryDto) });
+export type ForumCategoriesDto = z.infer<typeof ForumCategoriesDto>;
+
+/** Spec 001 §3 Top contributor. */
+export const TopContributorDto = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  posts_count: z.number().int(),
+  comments_count: z.number().int(),
+  total_likes: z.number().int(),
+});
+export type TopContributorDto = z.infer<typeof TopContributorDto>;
+export const TopContributorsDto = z.object({ items: z.array(TopContributorDto) });
+export type TopContributorsDto = z.infer<typeof TopContributorsDto>;
+
+/** GET /api/forum/trending: the 10 most liked public posts. */
+export const TrendingPostsDto = z.object({ items: z.array(PostSummaryDto) });
+export type TrendingPostsDto = z.infer<typeof TrendingPostsDto>;
+
+/** GET /api/admin/forum/posts (forum.manage): every post whatever its status, newest first. */
+export const AdminForumPostsQuery = z.object({
+  status: PostStatus.optional(),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(10),
+});
+export type AdminForumPostsQuery = z.input<typeof AdminForumPostsQuery>;
+
+export const AdminForumPostDto = PostSummaryDto.extend({
+  moderation_reason: z.string().nullable(),
+});
+export type AdminForumPostDto = z.infer<typeof AdminForumPostDto>;
+
+export const AdminForumPostListDto = z.object({
+  items: z.array(AdminForumPostDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminForumPostListDto = z.infer<typeof AdminForumPostListDto>;
+
+/** GET /api/admin/forum/comments (forum.manage): the newest comments on any post, any status. */
+export const AdminForumCommentsQuery = z.object({
+  post_id: z.uuid({ error: FORUM_MESSAGES.postNotFound }).optional(),
+  q: optionalFilter(FORUM_LIMITS.searchMax),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(10),
+});
+export type AdminForumCommentsQuery = z.input<typeof AdminForumCommentsQuery>;
+
+export const AdminForumCommentDto = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  post_title: z.string(),
+  author: ForumAuthorDto,
+  content: z.string(),
+  status: PostStatus,
+  likes_count: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminForumCommentDto = z.infer<typeof AdminForumCommentDto>;
+
+export const AdminForumCommentListDto = z.object({
+  items: z.array(AdminForumCommentDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminForumCommentListDto = z.infer<typeof AdminForumCommentListDto>;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/** Spec 001 §3. */
+export const NOTIFICATION_TYPES = [
+  'NEW_OFFER',
+  'OFFER_RECEIVED',
+  'OFFER_ACCEPTED',
+  'OFFER_REJECTED',
+  'OFFER_CANCELLED',
+  'OFFER_COUNTERED',
+  'NEW_MESSAGE',
+  'PRODUCT_SOLD',
+  'PRODUCT_ALERT',
+  // Castline's own: a member was @mentioned in a forum post or comment.
+  'MENTION',
+  // Castline's own: staff approved or rejected a listing waiting for approval.
+  'LISTING_REVIEWED',
+] as const;
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const OFFER_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'NEW_OFFER',
+  'OFFER_RECEIVED',
+  'OFFER_ACCEPTED',
+  'OFFER_REJECTED',
+  'OFFER_CANCELLED',
+  'OFFER_COUNTERED',
+];
+
+export const NOTIFICATION_MESSAGES = {
+  markAlertFailed: 'Failed to mark product alert as read',
+  notFound: 'Notification not found',
+  alertMatchTitle: 'Product Alert Match',
+  newMessageTitle: 'New Message',
+} as const;
+
+/** "{product} matches {alert}" (spec 001 §4). */
+export function alertMatchMessage(listingTitle: string, alertName: string): string {
+  return `${listingTitle} matches ${alertName}`;
+}
+
+/** The data fields a notification may carry (spec 001 §3); all optional. */
+export const NotificationData = z
+  .object({
+    messageId: z.string(),
+    senderId: z.string(),
+    senderName: z.string(),
+    senderAvatar: z.string().nullable(),
+    messageContent: z.string(),
+    conversationId: z.string(),
+    alertNotificationId: z.string(),
+    productId: z.string(),
+    alertId: z.string(),
+    productName: z.string(),
+    alertName: z.string(),
+    is_seller: z.boolean(),
+    product_id: z.string(),
+    offerId: z.string(),
+    amount: z.number(),
+    postId: z.string(),
+    commentId: z.string(),
+  })
+  .partial();
+export type NotificationData = z.infer<typeof NotificationData>;
+
+export const NotificationDto = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  type: NotificationType,
+  title: z.string(),
+  message: z.string(),
+  data: NotificationData,
+  read: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type NotificationDto = z.infer<typeof NotificationDto>;
+
+/** GET /api/notifications: the latest 100, newest first, and the unread count. */
+export const NotificationListDto = z.object({
+  items: z.array(NotificationDto),
+  unread_count: z.number().int(),
+});
+export type NotificationListDto = z.infer<typeof NotificationListDto>;
+
+export const NotificationIdParams = z.object({
+  id: z.uuid({ error: NOTIFICATION_MESSAGES.notFound }),
+});
+export type NotificationIdParams = z.infer<typeof NotificationIdParams>;
+
+/** POST /api/notifications/sync: how many missing notifications were created (spec 001 §4). */
+export const SyncNotificationsDto = z.object({
+  created: z.number().int(),
+});
+export type SyncNotificationsDto = z.infer<typeof SyncNotificationsDto>;
+
+/** The dropdown's and the page's tabs with the spec's empty texts (001 §2). */
+export const NOTIFICATION_TABS = [
+  { id: 'all', label: 'All', empty: 'No notifications', types: null },
+  { id: 'offers', label: 'Offers', empty: 'No offer notifications', types: OFFER_NOTIFICATION_TYPES },
+  { id: 'messages', label: 'Messages', empty: 'No message notifications', types: ['NEW_MESSAGE'] },
+  { id: 'alerts', label: 'Alerts', empty: 'No product alert notifications', types: ['PRODUCT_ALERT'] },
+] as const satisfies readonly {
+  id: string;
+  label: string;
+  empty: string;
+  types: readonly NotificationType[] | null;
+}[];
+export type NotificationTabId = (typeof NOTIFICATION_TABS)[number]['id'];
+
+/** Whether the notification belongs in a tab. */
+export function inNotificationTab(tab: NotificationTabId, type: NotificationType): boolean {
+  const entry = NOTIFICATION_TABS.find((t) => t.id === tab);
+  return !entry?.types || (entry.types as readonly NotificationType[]).includes(type);
+}
+
+type HrefInput = Pick<NotificationDto, 'type' | 'message' | 'data'>;
+
+/** True when the viewer is the seller the offer notification speaks to (spec 001 §4). */
+function isSellerSide(notification: HrefInput): boolean {
+  if (notification.data.is_seller !== undefined) return notification.data.is_seller;
+  return notification.type === 'OFFER_CANCELLED' && /buyer cancelled/i.test(notification.message);
+}
+
+/**
+ * Where clicking a notification goes (spec 001 §4): offer types to the profile's offers tabs by
+ * role, messages to the conversation, sold to the product, alerts to the Captain's Club
+ * notifications tab, anything else to the member's profile.
+ */
+export function notificationHref(notification: HrefInput, viewerId: string): string {
+  const { data } = notification;
+  switch (notification.type) {
+    case 'OFFER_RECEIVED':
+    case 'NEW_OFFER':
+      return '/profile?tab=offers-received';
+    case 'OFFER_CANCELLED':
+    case 'OFFER_ACCEPTED':
+    case 'OFFER_REJECTED':
+    case 'OFFER_COUNTERED':
+      return isSellerSide(notification) ? '/profile?tab=offers-received' : '/profile?tab=offers-made';
+    case 'NEW_MESSAGE':
+      if (data.conversationId) return `/messages/${data.conversationId}`;
+      if (data.senderId) return `/messages?recipient=${data.senderId}`;
+      return '/messages';
+    case 'PRODUCT_SOLD':
+    case 'LISTING_REVIEWED': {
+      const listingId = data.productId ?? data.product_id;
+      return listingId ? `/marketplace/${listingId}` : `/profile/${viewerId}`;
+    }
+    case 'PRODUCT_ALERT':
+      return '/captains-club?tab=notifications';
+    case 'MENTION':
+      return data.postId ? `/forum/post/${data.postId}` : `/profile/${viewerId}`;
+    default:
+      return `/profile/${viewerId}`;
+  }
+}
