@@ -9,7 +9,10 @@ export const OFFER_SWEEP_INTERVAL_MS = 60_000;
 /** The background job's name (its cross-instance lock). */
 export const OFFER_SWEEP_JOB = 'offer-expiry';
 
-/** The offers service over the app's database and realtime publisher (also used by listings for sales). */
+/**
+ * The offers service over the app's database and realtime publisher (the composition root also
+ * uses it: a sale and an account deletion settle offers).
+ */
 export function offersServiceFor(app: FastifyInstance, context: AppContext): OffersService {
   return createOffersService({
     repository: createOffersRepository(context.database.db),

@@ -23,7 +23,6 @@ import {
 } from '../../http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
-import {} from '../notifications/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { emailChangedNoticeMail, emailChangeMail } from './settings.mail.js';
 import type { SettingsRepository } from './settings.repository.js';
