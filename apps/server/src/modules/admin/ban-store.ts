@@ -1,4 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { isBannedMember } from '@castline/shared';
 import type { Executor, Transaction } from '../../db/client.js';
 import { postComments, posts, products, profiles, userBans } from '../../db/schema/index.js';
 import { BANNED_CONTENT_REASON } from '../../db/moderation-reasons.js';
@@ -94,7 +95,7 @@ export async function liftExpiredBan(
     .from(profiles)
     .where(eq(profiles.id, userId))
     .for('update');
-  if (!profile || profile.status !== 'banned' || !profile.ban_end_date) return false;
+  if (!profile || !isBannedMember(profile) || !profile.ban_end_date) return false;
   if (profile.ban_end_date.getTime() > now.getTime()) return false;
   await liftBan(tx, userId, null);
   await writeAudit(tx, {

@@ -1,5 +1,5 @@
 import type { AdminPermission, ProfileRole } from '@castline/shared';
-import { ROLE_PERMISSIONS } from '@castline/shared';
+import { isBannedMember, ROLE_PERMISSIONS } from '@castline/shared';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
@@ -58,7 +58,7 @@ export function StatusBadge({
   banEnd: string | null;
   className?: string;
 }) {
-  if (status === 'banned') {
+  if (isBannedMember({ status })) {
     return (
       <span
         className={cn(

@@ -1,5 +1,5 @@
 import type { AdminUserDetailDto, CurrentUserDto } from '@castline/shared';
-import { actsWithPermissions, policyActorOf } from '@castline/shared';
+import { actsWithPermissions, isBannedMember, policyActorOf } from '@castline/shared';
 import { ExternalLink, ShieldBan, ShieldCheck, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
@@ -128,7 +128,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
   const canChangeRoles = actsWithPermissions(actor, ['users.roles']);
   const canReadAudit = actsWithPermissions(actor, ['audit.read']);
   const isSelf = viewer?.id === user.id;
-  const banned = user.status === 'banned';
+  const banned = isBannedMember(user);
   const ban = user.active_ban;
   const banEnd = ban ? ban.ban_end : user.ban_end_date;
 
