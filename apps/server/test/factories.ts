@@ -27,6 +27,8 @@ import {
   postLikes,
   posts,
   productAlerts,
+  productFavorites,
+  productLikes,
   products,
   profiles,
   users,
@@ -69,7 +71,11 @@ export interface BuildUserOptions {
   emailVerified?: boolean;
   adminRole?: AdminRoleName;
   isAdminFlag?: boolean;
+  /** Profile fields set once the trigger made the profile (captain, status, place, bio…). */
+  profile?: BuildProfileFields;
 }
+
+export type BuildProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id'>>;
 
 /** Inserts a real account (users + credential + profile via the trigger). */
 export async function buildUser(db: Database, options: BuildUserOptions = {}): Promise<BuiltUser> {
@@ -98,7 +104,12 @@ export async function buildUser(db: Database, options: BuildUserOptions = {}): P
       permissions: [...ROLE_PERMISSIONS[options.adminRole]],
     });
   }
+  if (options.profile) await setProfile(db, user.id, options.profile);
   return { id: user.id, email, username, password };
+}
+
+async function setProfile(db: Database, userId: string, fields: BuildProfileFields): Promise<void> {
+  await db.update(profiles).set(fields).where(eq(profiles.id, userId));
 }
 
 export type BuildListingOverrides = Partial<
@@ -153,6 +164,63 @@ let lastCreatedAt = 0;
 function nextCreatedAt(): Date {
   lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
   return new Date(lastCreatedAt);
+}
+
+/** `userId` likes a listing: the like row and one more on the listing's likes. */
+export async function buildListingLike(db: Database, listingId: string, userId: string): Promise<void> {
+  await buildListingReaction(db, 'like', listingId, userId);
+}
+
+/** `userId` favourites a listing: the favourite row and one more on the listing's favourites. */
+export async function buildListingFavorite(db: Database, listingId: string, userId: string): Promise<void> {
+  await buildListingReaction(db, 'favorite', listingId, userId);
+}
+
+async function buildListingReaction(
+  db: Database,
+  kind: 'like' | 'favorite',
+  listingId: string,
+  userId: string,
+): Promise<void> {
+  const table = kind === 'like' ? productLikes : productFavorites;
+  await db.transaction(async (tx) => {
+    await tx.insert(table).values({ product_id: listingId, user_id: userId, created_at: nextCreatedAt() });
+    const [listing] = await tx
+      .update(products)
+      .set(
+        kind === 'like'
+          ? { likes_count: sql`${products.likes_count} + 1` }
+          : { favorites_count: sql`${products.favorites_count} + 1` },
+      )
+      .where(eq(products.id, listingId))
+      .returning({ id: products.id });
+    if (!listing) throw new Error(`buildListing${kind === 'like' ? 'Like' : 'Favorite'}: no such listing`);
+  });
+}
+
+/**
+ * Sells `listing` to `buyerId` (or outside Castline: null) as marking it sold does: sold now,
+ * out of the marketplace, one more sale for the seller. The buyer is not notified and open
+ * offers are left as they are.
+ */
+export async function buildSale(
+  db: Database,
+  listing: Pick<BuiltListing, 'id' | 'seller_id'>,
+  buyerId: string | null,
+): Promise<BuiltListing> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ sold: true, sold_at: nextCreatedAt(), buyer_id: buyerId, visible_in_marketplace: false })
+      .where(eq(products.id, listing.id))
+      .returning();
+    if (!row) throw new Error('buildSale: no such listing');
+    await tx
+      .update(profiles)
+      .set({ sales_count: sql`${profiles.sales_count} + 1` })
+      .where(eq(profiles.id, listing.seller_id));
+    return row;
+  });
 }
 
 export type BuildOfferOverrides = Partial<
@@ -568,15 +636,21 @@ export interface Member extends Caller {
   ip: string;
 }
 
-/** A signed-in member with a client address of their own (fresh rate-limit buckets). */
+/**
+ * A signed-in member with a client address of their own (fresh rate-limit buckets). Given as
+ * options, `profile` is set after the sign-in, so a member banned that way keeps their session.
+ */
 export async function signedInMember(
   app: FastifyInstance,
   db: Database,
-  adminRole?: AdminRoleName,
+  options: AdminRoleName | BuildUserOptions = {},
 ): Promise<Member> {
-  const user = await buildUser(db, adminRole ? { adminRole } : {});
+  const { profile, ...userOptions }: BuildUserOptions =
+    typeof options === 'string' ? { adminRole: options } : options;
+  const user = await buildUser(db, userOptions);
   const ip = uniqueIp();
   const cookie = await signIn(app, user.email, user.password, ip);
+  if (profile) await setProfile(db, user.id, profile);
   return { id: user.id, username: user.username, email: user.email, cookie, ip };
 }
 

@@ -4,12 +4,11 @@ import {
   criteriaFromAlertFilters,
   criteriaToListQuery,
   ListingListDto,
-  ListingAlertDto,
   type AlertFilters,
 } from '@castline/shared';
 import { alertNotifications } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { get, post, signedInMember } from '../../../test/factories.js';
+import { buildAlert, get, post, signedInMember } from '../../../test/factories.js';
 import { AUSTIN, DALLAS, REEL_DETAILS, tackleBody } from '../listings/listings.test-helpers.js';
 
 // A saved search and the marketplace search decide a match by the same rules: for the same
@@ -52,11 +51,10 @@ describe('one matcher for alerts and search', () => {
   it('an alert matches exactly the new listings a search with its criteria lists', async () => {
     const watcher = await signedInMember(t.app, t.database.db);
     const seller = await signedInMember(t.app, t.database.db);
-    const alerts: ListingAlertDto[] = [];
+    const alerts: { id: string; filters: AlertFilters }[] = [];
     for (const [index, filters] of FILTERS.entries()) {
-      const response = await post(t.app, '/api/alerts', { name: `Alert ${index}`, filters }, watcher);
-      expect(response.statusCode, response.body).toBe(201);
-      alerts.push(ListingAlertDto.parse(response.json()));
+      const { id } = await buildAlert(t.database.db, watcher.id, { name: `Alert ${index}`, filters });
+      alerts.push({ id, filters });
     }
     for (const body of LISTINGS) {
       expect((await post(t.app, '/api/listings', body, seller)).statusCode).toBe(201);

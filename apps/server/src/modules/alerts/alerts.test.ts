@@ -5,26 +5,28 @@ import {
   AlertMatchDto,
   AlertMatchListDto,
   AUTH_MESSAGES,
+  NOTIFICATION_MESSAGES,
   OFFER_MESSAGES,
   ListingAlertDto,
   ListingAlertListDto,
   type CreateAlertBody,
 } from '@castline/shared';
-import {
-  alertNotifications,
-  notifications,
-  productAlerts,
-  products,
-  profiles,
-} from '../../db/schema/index.js';
+import { alertNotifications, notifications, productAlerts } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
+  buildAlert,
+  buildAlertMatch,
+  buildListing,
+  buildNotification,
+  buildUser,
   errorOf,
   get,
   guest,
   post,
   put,
   signedInMember,
+  type BuiltAlert,
+  type BuiltListing,
   type Caller,
   type Member,
 } from '../../../test/factories.js';
@@ -64,6 +66,24 @@ async function saveAlert(owner: Member, body: CreateAlertBody): Promise<ListingA
   const response = await post(t.app, '/api/alerts', body, owner);
   expect(response.statusCode, response.body).toBe(201);
   return ListingAlertDto.parse(response.json());
+}
+
+/** The alert's match of a listing with its PRODUCT_ALERT notification, as the matcher writes them. */
+async function matchWithNotification(alert: BuiltAlert, listing: BuiltListing) {
+  const match = await buildAlertMatch(t.database.db, alert, listing.id);
+  await buildNotification(t.database.db, alert.user_id, {
+    type: 'PRODUCT_ALERT',
+    title: NOTIFICATION_MESSAGES.alertMatchTitle,
+    message: `${listing.title} matches ${alert.name}`,
+    data: {
+      alertNotificationId: match.id,
+      alertId: alert.id,
+      alertName: alert.name,
+      productId: listing.id,
+      product_id: listing.id,
+      productName: listing.title,
+    },
+  });
 }
 
 const nullReel = { reel_brand: null, reel_type: null, reel_gear_ratio: null };
@@ -238,7 +258,7 @@ describe('saved alerts: create, list, edit, delete', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response).message, JSON.stringify(body)).toBe(message);
     }
-    const alert = await saveAlert(owner, { name: 'Penn', filters: { brand: 'Penn' } });
+    const alert = await buildAlert(t.database.db, owner.id, { name: 'Penn', filters: { brand: 'Penn' } });
     const emptied = await patch(`/api/alerts/${alert.id}`, { filters: { q: '' } }, owner);
     expect(emptied.statusCode).toBe(400);
     expect(errorOf(emptied)).toEqual({
@@ -248,7 +268,7 @@ describe('saved alerts: create, list, edit, delete', () => {
     });
 
     for (let n = 2; n <= 20; n += 1)
-      await saveAlert(owner, { name: `Alert ${n}`, filters: { q: `reel ${n}` } });
+      await buildAlert(t.database.db, owner.id, { name: `Alert ${n}`, filters: { q: `reel ${n}` } });
     const tooMany = await post(t.app, '/api/alerts', { name: 'One more', filters: { q: 'rod' } }, owner);
     expect(tooMany.statusCode).toBe(409);
     expect(errorOf(tooMany)).toEqual({ code: 'CONFLICT', message: M.tooMany });
@@ -259,8 +279,7 @@ describe('saved alerts: create, list, edit, delete', () => {
     expect(errorOf(anonymous).message).toBe(AUTH_MESSAGES.notAuthenticated);
     expect((await get(t.app, '/api/alerts', guest())).statusCode).toBe(401);
 
-    const banned = await member();
-    await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
+    const banned = await signedInMember(t.app, t.database.db, { profile: { status: 'banned' } });
     const refused = await post(t.app, '/api/alerts', { name: 'x', filters: { q: 'x' } }, banned);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'FORBIDDEN', message: OFFER_MESSAGES.banned });
@@ -271,18 +290,24 @@ describe('saved alerts: matching new listings', () => {
   it('fires for a matching listing and not for one that misses each filter', async () => {
     const owner = await member();
     const seller = await member();
-    const byCategory = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
-    const byPrice = await saveAlert(owner, {
+    const byCategory = await buildAlert(t.database.db, owner.id, {
+      name: 'Reels',
+      filters: { category: ['reels'] },
+    });
+    const byPrice = await buildAlert(t.database.db, owner.id, {
       name: 'Under $200',
       filters: { price_max: 200, price_min: 100 },
     });
-    const byText = await saveAlert(owner, { name: 'Stradic', filters: { q: 'stradic' } });
-    const byRadius = await saveAlert(owner, {
+    const byText = await buildAlert(t.database.db, owner.id, { name: 'Stradic', filters: { q: 'stradic' } });
+    const byRadius = await buildAlert(t.database.db, owner.id, {
       name: 'Near Austin',
       filters: { lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 25, location: 'Austin, TX' },
     });
-    const byBrand = await saveAlert(owner, { name: 'Shimano gear', filters: { brand: 'SHIMANO' } });
-    const byEverything = await saveAlert(owner, {
+    const byBrand = await buildAlert(t.database.db, owner.id, {
+      name: 'Shimano gear',
+      filters: { brand: 'SHIMANO' },
+    });
+    const byEverything = await buildAlert(t.database.db, owner.id, {
       name: 'Dream reel',
       filters: {
         q: 'stradic reel',
@@ -296,7 +321,7 @@ describe('saved alerts: matching new listings', () => {
         radius: 10,
       },
     });
-    const paused = await saveAlert(owner, {
+    const paused = await buildAlert(t.database.db, owner.id, {
       name: 'Paused reels',
       filters: { category: ['reels'] },
       is_active: false,
@@ -354,8 +379,15 @@ describe('saved alerts: matching new listings', () => {
   it("never for the member's own listing or a paused alert; once per listing however often it is saved", async () => {
     const owner = await member();
     const seller = await member();
-    const alert = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
-    const paused = await saveAlert(owner, { name: 'Paused', filters: { q: 'stradic' }, is_active: false });
+    const alert = await buildAlert(t.database.db, owner.id, {
+      name: 'Reels',
+      filters: { category: ['reels'] },
+    });
+    const paused = await buildAlert(t.database.db, owner.id, {
+      name: 'Paused',
+      filters: { q: 'stradic' },
+      is_active: false,
+    });
 
     const own = await list(owner, reelBody());
     expect(await matchedAlerts(owner.id, own)).toEqual([]);
@@ -375,7 +407,7 @@ describe('saved alerts: matching new listings', () => {
     expect(await alertNotificationsOf(owner.id)).toHaveLength(2);
 
     // An edit that brings a listing into an alert's range matches it then.
-    const cheap = await saveAlert(owner, {
+    const cheap = await buildAlert(t.database.db, owner.id, {
       name: 'Bargain tackle',
       filters: { category: ['tackle'], price_max: 20 },
     });
@@ -385,9 +417,10 @@ describe('saved alerts: matching new listings', () => {
     expect(await matchedAlerts(owner.id, box)).toEqual([cheap.id]);
 
     // A listing hidden by moderation matches nothing, even when edited.
-    const hidden = await list(seller, tackleBody({ price: 15 }));
-    await t.database.db.delete(alertNotifications).where(eq(alertNotifications.product_id, hidden));
-    await t.database.db.update(products).set({ moderation_status: 'hidden' }).where(eq(products.id, hidden));
+    const { id: hidden } = await buildListing(t.database.db, seller.id, {
+      price: 15,
+      moderation_status: 'hidden',
+    });
     await put(t.app, `/api/listings/${hidden}`, tackleBody({ price: 14 }), seller);
     expect(await matchedAlerts(owner.id, hidden)).toEqual([]);
   });
@@ -395,7 +428,7 @@ describe('saved alerts: matching new listings', () => {
   it('pushes the PRODUCT_ALERT notification live to the alert owner', async () => {
     const owner = await member();
     const seller = await member();
-    await saveAlert(owner, { name: 'Any Stradic', filters: { q: 'stradic' } });
+    await buildAlert(t.database.db, owner.id, { name: 'Any Stradic', filters: { q: 'stradic' } });
     const socket = await openSocket(await baseUrl(), owner.cookie);
     const listing = await list(seller, reelBody());
     const event = await socket.next('notification.created', (e) => e.notification.type === 'PRODUCT_ALERT');
@@ -413,11 +446,20 @@ describe('saved alerts: matches', () => {
   it('lists matches newest first with paging and unread counts; marking one read marks its notification', async () => {
     const owner = await member();
     const other = await member();
-    const seller = await member();
-    const reels = await saveAlert(owner, { name: 'Reels', filters: { category: ['reels'] } });
-    const stradic = await saveAlert(owner, { name: 'Stradic', filters: { q: 'stradic' } });
-    const first = await list(seller, reelBody({ title: 'Stradic one' }));
-    const second = await list(seller, reelBody({ title: 'Plain reel two' }));
+    const seller = await buildUser(t.database.db);
+    const reels = await buildAlert(t.database.db, owner.id, {
+      name: 'Reels',
+      filters: { category: ['reels'] },
+    });
+    const stradic = await buildAlert(t.database.db, owner.id, { name: 'Stradic', filters: { q: 'stradic' } });
+    const reel = { category: 'reels', condition: 'like new', price: 150 } as const;
+    const firstListing = await buildListing(t.database.db, seller.id, { ...reel, title: 'Stradic one' });
+    const secondListing = await buildListing(t.database.db, seller.id, { ...reel, title: 'Plain reel two' });
+    // The matches and their notifications, oldest first.
+    await matchWithNotification(reels, firstListing);
+    await matchWithNotification(stradic, firstListing);
+    await matchWithNotification(reels, secondListing);
+    const [first, second] = [firstListing.id, secondListing.id];
 
     const all = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());
     expect(all).toMatchObject({ total: 3, unread_count: 3, page: 1, pageSize: 20 });

@@ -1,16 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, AUTH_MESSAGES, CaptainsClubDto } from '@castline/shared';
-import { profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildUser, errorOf, get, signIn, type BuiltUser } from '../../../test/factories.js';
+import { buildUser, errorOf, get, signIn, signedInMember, type BuiltUser } from '../../../test/factories.js';
 
 // This file's database is a fresh copy of the migrated template: the members below are all of them.
 const t = useTestApp();
-
-async function setProfile(user: BuiltUser, values: Partial<typeof profiles.$inferInsert>) {
-  await t.database.db.update(profiles).set(values).where(eq(profiles.id, user.id));
-}
 
 describe('GET /api/captains-club', () => {
   it('needs a session', async () => {
@@ -20,8 +14,7 @@ describe('GET /api/captains-club', () => {
   });
 
   it('is open to captains only', async () => {
-    const member = await buildUser(t.database.db);
-    await setProfile(member, { is_captain: false });
+    const member = await buildUser(t.database.db, { profile: { is_captain: false } });
     const response = await get(t.app, '/api/captains-club', {
       cookie: await signIn(t.app, member.email, member.password),
     });
@@ -30,10 +23,8 @@ describe('GET /api/captains-club', () => {
   });
 
   it('is closed to a banned captain', async () => {
-    const captain = await buildUser(t.database.db);
-    const cookie = await signIn(t.app, captain.email, captain.password);
-    await setProfile(captain, { status: 'banned' });
-    const response = await get(t.app, '/api/captains-club', { cookie });
+    const captain = await signedInMember(t.app, t.database.db, { profile: { status: 'banned' } });
+    const response = await get(t.app, '/api/captains-club', captain);
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).message).toBe(ACCESS_MESSAGES.captainsOnly);
   });
@@ -43,18 +34,17 @@ describe('GET /api/captains-club', () => {
     // Earlier tests in this file left a non-captain and a banned captain: neither counts.
     const captains: BuiltUser[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const captain = await buildUser(db);
-      await setProfile(captain, {
-        created_at: new Date(Date.UTC(2024, 0, 1 + i)),
-        title: `Captain ${i}`,
-        location: 'Lake Taupo',
+      const captain = await buildUser(db, {
+        profile: {
+          created_at: new Date(Date.UTC(2024, 0, 1 + i)),
+          title: `Captain ${i}`,
+          location: 'Lake Taupo',
+        },
       });
       captains.push(captain);
     }
-    const pending = await buildUser(db);
-    await setProfile(pending, { status: 'pending', created_at: new Date('2025-01-01T00:00:00Z') });
-    const newestNonCaptain = await buildUser(db);
-    await setProfile(newestNonCaptain, { is_captain: false, created_at: new Date('2025-01-02T00:00:00Z') });
+    await buildUser(db, { profile: { status: 'pending', created_at: new Date('2025-01-01T00:00:00Z') } });
+    await buildUser(db, { profile: { is_captain: false, created_at: new Date('2025-01-02T00:00:00Z') } });
 
     const viewer = captains[0]!;
     const response = await get(t.app, '/api/captains-club', {

@@ -120,8 +120,7 @@ describe('POST /api/listings', () => {
   });
 
   it('is closed to banned members (403), who can still read', async () => {
-    const banned = await signedInMember(t.app, t.database.db);
-    await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
+    const banned = await signedInMember(t.app, t.database.db, { profile: { status: 'banned' } });
     const response = await post(t.app, '/api/listings', tackleBody(), banned);
     expect(response.statusCode).toBe(403);
     expect(errorOf(response)).toEqual({ code: 'FORBIDDEN', message: LISTING_POLICY_MESSAGES.banned });
@@ -257,9 +256,8 @@ describe('edit and delete: who may', () => {
   });
 
   it('a banned owner can neither edit nor delete', async () => {
-    const banned = await signedInMember(t.app, t.database.db);
+    const banned = await signedInMember(t.app, t.database.db, { profile: { status: 'banned' } });
     const listing = await buildListing(t.database.db, banned.id);
-    await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
     for (const response of [
       await put(t.app, `/api/listings/${listing.id}`, editBody, banned),
       await del(t.app, `/api/listings/${listing.id}`, banned),
@@ -284,9 +282,8 @@ describe('edit and delete: who may', () => {
 
   it('a second delete answers 404 and counts nothing twice', async () => {
     const seller = await signedInMember(t.app, t.database.db);
-    const created = await post(t.app, '/api/listings', tackleBody(), seller);
+    const { id } = await buildListing(t.database.db, seller.id);
     expect(await listingsCount(seller.id)).toBe(1);
-    const id = created.json().id as string;
     expect((await del(t.app, `/api/listings/${id}`, seller)).statusCode).toBe(204);
     expect((await del(t.app, `/api/listings/${id}`, seller)).statusCode).toBe(404);
     expect(await listingsCount(seller.id)).toBe(0);

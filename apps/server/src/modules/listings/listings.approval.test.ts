@@ -12,6 +12,7 @@ import {
 import { adminSettings } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
+  buildListing,
   errorOf,
   get,
   guest,
@@ -87,7 +88,7 @@ describe('a new listing and the "Listings need approval" setting', () => {
     const seller = await signedInMember(t.app, t.database.db);
     const reader = await signedInMember(t.app, t.database.db);
     // A live listing of another seller, in the same category and gear type (for "similar").
-    const anchor = await create(reader, 'Anchor tackle bag');
+    const anchor = await buildListing(t.database.db, reader.id, { title: 'Anchor tackle bag' });
 
     await setApproval(admin, true);
     expect(await siteSettings()).toEqual({ notice: null, listings_require_approval: true });
@@ -147,7 +148,7 @@ describe('a new listing and the "Listings need approval" setting', () => {
   it('while the setting is off, the pages are told so and a new listing is public at once, still pending', async () => {
     const seller = await signedInMember(t.app, t.database.db);
     const reader = await signedInMember(t.app, t.database.db);
-    const anchor = await create(reader, 'Anchor spinner wallet');
+    const anchor = await buildListing(t.database.db, reader.id, { title: 'Anchor spinner wallet' });
 
     expect(await siteSettings()).toEqual({ notice: null, listings_require_approval: false });
     const listing = await create(seller, 'Opengate jig assortment');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { users } from '../../db/schema/index.js';
 import { createListingsRepository, type ListingSearch } from './listings.repository.js';
 import { AUSTIN } from './listings.test-helpers.js';
 
@@ -56,15 +56,10 @@ const base: ListingSearch = {
 let sellerId: string;
 
 beforeAll(async () => {
-  // Twenty sellers (accounts without credentials: they only own rows here).
-  const sellers = (
-    await t.database.db
-      .insert(users)
-      .values(
-        Array.from({ length: 20 }, (_, i) => ({ name: `seller_${i}`, email: `seller.${i}@example.com` })),
-      )
-      .returning({ id: users.id })
-  ).map((row) => row.id);
+  // Twenty sellers; their listings are written below in one statement, too many for buildListing.
+  const sellers = (await Promise.all(Array.from({ length: 20 }, () => buildUser(t.database.db)))).map(
+    (user) => user.id,
+  );
   sellerId = sellers[0]!;
   await t.database.db.execute(sql`
     insert into products (

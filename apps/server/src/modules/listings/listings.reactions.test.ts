@@ -6,9 +6,17 @@ import {
   LISTING_POLICY_MESSAGES,
   ListingListDto,
 } from '@castline/shared';
-import { productFavorites, productLikes, products, profiles } from '../../db/schema/index.js';
+import { productFavorites, productLikes, products } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildListing, errorOf, get, guest, post, signedInMember } from '../../../test/factories.js';
+import {
+  buildListing,
+  buildListingFavorite,
+  errorOf,
+  get,
+  guest,
+  post,
+  signedInMember,
+} from '../../../test/factories.js';
 
 const t = useTestApp();
 
@@ -92,8 +100,7 @@ describe.each([
 
   it('is closed to banned members', async () => {
     const seller = await signedInMember(t.app, t.database.db);
-    const banned = await signedInMember(t.app, t.database.db);
-    await t.database.db.update(profiles).set({ status: 'banned' }).where(eq(profiles.id, banned.id));
+    const banned = await signedInMember(t.app, t.database.db, { profile: { status: 'banned' } });
     const listing = await buildListing(t.database.db, seller.id);
     const response = await post(t.app, `/api/listings/${listing.id}/${kind}`, undefined, banned);
     expect(response.statusCode).toBe(403);
@@ -107,24 +114,22 @@ describe('GET /api/me/favorites', () => {
     const fan = await signedInMember(t.app, t.database.db);
     const first = await buildListing(t.database.db, seller.id, { title: 'first favourite' });
     const second = await buildListing(t.database.db, seller.id, { title: 'second favourite' });
-    const sold = await buildListing(t.database.db, seller.id, { title: 'sold favourite' });
-    const gone = await buildListing(t.database.db, seller.id, { title: 'deleted later' });
-    const hidden = await buildListing(t.database.db, seller.id, { title: 'hidden later' });
+    const sold = await buildListing(t.database.db, seller.id, {
+      title: 'sold favourite',
+      sold: true,
+      sold_at: new Date(),
+      visible_in_marketplace: false,
+    });
+    const hidden = await buildListing(t.database.db, seller.id, {
+      title: 'hidden favourite',
+      moderation_status: 'hidden',
+    });
+    const gone = await buildListing(t.database.db, seller.id, { title: 'deleted favourite', deleted: true });
     await buildListing(t.database.db, seller.id, { title: 'not a favourite' });
-    for (const listing of [first, second, sold, gone, hidden]) {
-      expect((await post(t.app, `/api/listings/${listing.id}/favorite`, undefined, fan)).statusCode).toBe(
-        200,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    // Oldest favourite first: the hidden and deleted ones are the newest.
+    for (const listing of [first, second, sold, hidden, gone]) {
+      await buildListingFavorite(t.database.db, listing.id, fan.id);
     }
-    await post(t.app, `/api/listings/${sold.id}/mark-sold`, { buyer_id: null }, seller);
-    await post(t.app, `/api/listings/${gone.id}/favorite`, undefined, fan);
-    await post(t.app, `/api/listings/${gone.id}/favorite`, undefined, fan);
-    await t.database.db.update(products).set({ deleted: true }).where(eq(products.id, gone.id));
-    await t.database.db
-      .update(products)
-      .set({ moderation_status: 'hidden' })
-      .where(eq(products.id, hidden.id));
 
     const response = await get(t.app, '/api/me/favorites', fan);
     expect(response.statusCode).toBe(200);

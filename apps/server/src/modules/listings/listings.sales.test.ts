@@ -11,6 +11,10 @@ import { notifications, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
+  buildListingFavorite,
+  buildListingLike,
+  buildSale,
+  buildUser,
   errorOf,
   get,
   guest,
@@ -147,11 +151,7 @@ describe('who bought a listing', () => {
     const other = await signedInMember(t.app, t.database.db);
     const support = await signedInMember(t.app, t.database.db, 'support');
     const listing = await buildListing(t.database.db, seller.id, { title: 'Abu Garcia Revo SX' });
-    for (const fan of [buyer, other]) {
-      expect((await post(t.app, `/api/listings/${listing.id}/favorite`, undefined, fan)).statusCode).toBe(
-        200,
-      );
-    }
+    for (const fan of [buyer, other]) await buildListingFavorite(t.database.db, listing.id, fan.id);
     const sold = await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
     expect(sold.statusCode).toBe(200);
     expect(sold.json()).toMatchObject({ sold: true, buyer_id: buyer.id });
@@ -208,15 +208,14 @@ describe('who bought a listing', () => {
 describe('GET /api/listings/:id/buyer-candidates', () => {
   it('lists members who liked or favourited the listing, latest interest first, for the seller only', async () => {
     const seller = await signedInMember(t.app, t.database.db);
-    const liker = await signedInMember(t.app, t.database.db);
-    const fan = await signedInMember(t.app, t.database.db);
+    const liker = await buildUser(t.database.db);
+    const fan = await buildUser(t.database.db);
     const bystander = await signedInMember(t.app, t.database.db);
     const listing = await buildListing(t.database.db, seller.id);
-    expect((await post(t.app, `/api/listings/${listing.id}/like`, undefined, liker)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await post(t.app, `/api/listings/${listing.id}/favorite`, undefined, fan)).statusCode).toBe(200);
-    await post(t.app, `/api/listings/${listing.id}/like`, undefined, fan);
-    await post(t.app, `/api/listings/${listing.id}/like`, undefined, seller);
+    await buildListingLike(t.database.db, listing.id, liker.id);
+    await buildListingFavorite(t.database.db, listing.id, fan.id);
+    await buildListingLike(t.database.db, listing.id, fan.id);
+    await buildListingLike(t.database.db, listing.id, seller.id);
 
     const url = `/api/listings/${listing.id}/buyer-candidates`;
     const response = await get(t.app, url, seller);
@@ -238,7 +237,7 @@ describe('POST /api/listings/:id/rating', () => {
     const seller = await signedInMember(t.app, t.database.db);
     const buyer = await signedInMember(t.app, t.database.db);
     const listing = await buildListing(t.database.db, seller.id);
-    await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
+    await buildSale(t.database.db, listing, buyer.id);
     return { seller, buyer, listing };
   }
 
@@ -257,7 +256,7 @@ describe('POST /api/listings/:id/rating', () => {
     for (const rating of [4, 4]) {
       const second = await buildListing(t.database.db, seller.id);
       const secondBuyer = await signedInMember(t.app, t.database.db);
-      await post(t.app, `/api/listings/${second.id}/mark-sold`, { buyer_id: secondBuyer.id }, seller);
+      await buildSale(t.database.db, second, secondBuyer.id);
       expect(
         (await post(t.app, `/api/listings/${second.id}/rating`, { rating }, secondBuyer)).statusCode,
       ).toBe(200);

@@ -4,11 +4,11 @@ import { LISTING_MESSAGES as M, ListingDto, ListingListDto, TEXT_SEARCH_MATCH_LI
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
+  buildListingFavorite,
   buildUser,
   errorOf,
   get,
   guest,
-  post,
   signedInMember,
   type BuildListingOverrides,
   type Caller,
@@ -216,7 +216,7 @@ describe('searches compiled once per shape (decision 0014)', () => {
         likes_count: 3,
       },
     ]);
-    expect((await post(t.app, `/api/listings/${rod!.id}/favorite`, undefined, viewer)).statusCode).toBe(200);
+    await buildListingFavorite(t.database.db, rod!.id, viewer.id);
 
     const page = await list(
       { seller_id: sellerId, lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 500, sort: 'distance' },

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_MESSAGES as M } from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, guest, post, put, signedInMember, type Member } from '../../../test/factories.js';
+import {
+  buildListing,
+  errorOf,
+  guest,
+  post,
+  put,
+  signedInMember,
+  type Member,
+} from '../../../test/factories.js';
 import { REEL_DETAILS, ROD_DETAILS, tackleBody } from './listings.test-helpers.js';
 
 const t = useTestApp();
@@ -238,9 +246,7 @@ describe('POST /api/listings validation (spec 000 §5)', () => {
   });
 
   it('an edit (PUT) refuses the same prices with the same 400', async () => {
-    const created = await create(tackleBody());
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as string;
+    const { id } = await buildListing(t.database.db, seller.id);
     for (const price of [0.001, 1e-320, 0.005, '12', true, [1]]) {
       const response = await put(t.app, `/api/listings/${id}`, tackleBody({ price }), seller);
       expect(response.statusCode, `${JSON.stringify(price)}: ${response.body}`).toBe(400);

@@ -45,18 +45,16 @@ describe('GET /api/profiles/:userId', () => {
   });
 
   it("answers a member's public profile without the email or block list", async () => {
-    const member = await buildUser(t.database.db);
-    await t.database.db
-      .update(profiles)
-      .set({
+    const member = await buildUser(t.database.db, {
+      profile: {
         bio: 'Fly fishing on the Test.',
         title: 'River guide',
         location: 'Hampshire',
         seller_rating: 4.75,
         sales_count: 3,
         blocked_users: [UNKNOWN_ID],
-      })
-      .where(eq(profiles.id, member.id));
+      },
+    });
 
     const response = await get(t.app, `/api/profiles/${member.id}`, { cookie: await viewerCookie() });
     expect(response.statusCode).toBe(200);
@@ -83,8 +81,7 @@ describe('GET /api/profiles/:userId', () => {
     const cookie = await viewerCookie();
     const superAdmin = await buildUser(t.database.db, { adminRole: 'super_admin' });
     const moderator = await buildUser(t.database.db, { adminRole: 'moderator' });
-    const profileRoleOnly = await buildUser(t.database.db);
-    await t.database.db.update(profiles).set({ role: 'support' }).where(eq(profiles.id, profileRoleOnly.id));
+    const profileRoleOnly = await buildUser(t.database.db, { profile: { role: 'support' } });
 
     const roleOf = async (id: string) => (await get(t.app, `/api/profiles/${id}`, { cookie })).json().role;
     expect(await roleOf(superAdmin.id)).toBe('admin');
@@ -136,7 +133,8 @@ async function profileOf(viewer: Caller, id: string) {
 
 describe('profile stats', () => {
   it('counts listings on the marketplace, rated sales, likes received and whether the viewer blocked them', async () => {
-    const [seller, buyer, viewer] = [await member(), await member(), await member()];
+    const seller = await buildUser(t.database.db, { profile: { likes_count: 7 } });
+    const [buyer, viewer] = [await member(), await member()];
     await buildListing(t.database.db, seller.id);
     await buildListing(t.database.db, seller.id);
     await buildListing(t.database.db, seller.id, { deleted: true });
@@ -148,7 +146,6 @@ describe('profile stats', () => {
       transaction_rating: 4,
     });
     await buildListing(t.database.db, seller.id, { sold: true, sold_at: new Date(), buyer_id: buyer.id });
-    await t.database.db.update(profiles).set({ likes_count: 7 }).where(eq(profiles.id, seller.id));
 
     expect(await profileOf(viewer, seller.id)).toMatchObject({
       active_listings_count: 2,
@@ -326,8 +323,9 @@ describe('PATCH /api/profiles/me: display names and avatars', () => {
 
 describe('blocking', () => {
   it('toggles the block, lists blocked members and stops their messages', async () => {
-    const [me, pest, other] = [await member(), await member(), await member()];
-    await patchMe(pest, { full_name: 'Pesky Pete' });
+    const me = await member();
+    const pest = await signedInMember(t.app, t.database.db, { profile: { full_name: 'Pesky Pete' } });
+    const other = await member();
 
     const blocked = await post(t.app, `/api/profiles/${pest.id}/block`, undefined, me);
     expect(blocked.statusCode, blocked.body).toBe(200);
@@ -399,20 +397,11 @@ describe('GET /api/profiles/search', () => {
 
   it('finds members by username or full name, best match first, never the caller or deleted accounts', async () => {
     const tag = uniqueSuffix().slice(0, 6);
-    const me = await signedInMember(t.app, t.database.db);
-    await t.database.db
-      .update(profiles)
-      .set({ username: `walleye${tag}me` })
-      .where(eq(profiles.id, me.id));
+    const me = await signedInMember(t.app, t.database.db, { username: `walleye${tag}me` });
     const exact = await buildUser(t.database.db, { username: `walleye${tag}` });
     const prefixed = await buildUser(t.database.db, { username: `walleye${tag}zz` });
-    const byName = await buildUser(t.database.db);
-    await t.database.db
-      .update(profiles)
-      .set({ full_name: `Big Walleye${tag} Hunter` })
-      .where(eq(profiles.id, byName.id));
-    const gone = await buildUser(t.database.db, { username: `walleye${tag}gone` });
-    await t.database.db.update(profiles).set({ deleted_at: new Date() }).where(eq(profiles.id, gone.id));
+    const byName = await buildUser(t.database.db, { profile: { full_name: `Big Walleye${tag} Hunter` } });
+    await buildUser(t.database.db, { username: `walleye${tag}gone`, profile: { deleted_at: new Date() } });
 
     const found = await search(me, `WALLEYE${tag}`);
     expect(found.map((m) => m.id)).toEqual([exact.id, prefixed.id, byName.id]);
