@@ -3,8 +3,8 @@ import { DEMO, recordFigure, signInAs } from './support';
 
 /*
  * Stored XSS: a corpus of 120 payloads (40 vectors, each in three variants) written through
- * every user-written field the pages show: forum titles, posts and comments, listing titles
- * and descriptions, messages, bios, saved-search names and report notes. Each page that shows
+ * every user-written field the pages show: forum titles, posts and comments, listing titles,
+ * descriptions and "ships from" places, messages, bios, saved-search names and report notes. Each page that shows
  * them is opened in Chromium. No payload may run (no dialog, no marker set, no injected element),
  * and the text shows as text.
  */
@@ -161,12 +161,17 @@ test('120 stored-XSS payloads through every user-written field render as text, a
     await post(author, `/api/forum/posts/${forumPost.id}/comments`, { content: text });
   }
 
-  // A listing: its title and its description (a photo the demo already has).
+  // A listing: its title, its description and where it ships from (a photo the demo already has).
   const { items } = (await (await author.page.request.get('/api/listings?pageSize=1')).json()) as {
     items: { images: string[] }[];
   };
   const listingTitle = PAYLOADS.find((payload) => payload.length <= 100 && payload !== title)!;
   const description = groups(PAYLOADS, 4_900)[0]!;
+  // A script among them, trimmed as the server stores it.
+  const shipsFrom = PAYLOADS.find(
+    (payload) =>
+      payload.includes('<script>') && payload.length <= 200 && payload !== title && payload !== listingTitle,
+  )!.trim();
   const listing = await post(author, '/api/listings', {
     title: `Reel ${listingTitle}`,
     description,
@@ -177,9 +182,13 @@ test('120 stored-XSS payloads through every user-written field render as text, a
     images: items[0]!.images.slice(0, 1),
     location: 'Austin, TX',
     location_coordinates: { lat: 30.2672, lng: -97.7431 },
+    handover: 'shipping',
+    shipping_price: 5,
+    ships_from: shipsFrom,
   });
   mark(listingTitle);
   mark(description);
+  mark(shipsFrom);
 
   // A message, a bio, a saved search's name and a report's note.
   const message = groups(PAYLOADS.slice(60), 1_990)[0]!;
@@ -225,7 +234,12 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   // Shown as text: the post's title carries its payload verbatim.
   await author.page.goto(`/forum/post/${forumPost.id}`);
   await expect(author.page.getByRole('heading', { level: 1 })).toContainText(title);
-  recordFigure('XSS corpus (Chromium)', `${PAYLOADS.length} payloads through 9 fields on 9 pages, none ran`);
+  // And the listing's "ships from" shows its script as text in the listing's terms.
+  await author.page.goto(`/marketplace/${listing.id}`);
+  const terms = author.page.getByRole('region', { name: 'Delivery and terms' });
+  await expect(terms.locator('dt', { hasText: 'Ships from' }).locator('+ dd')).toHaveText(shipsFrom);
+  expect(await terms.locator('script').count()).toBe(0);
+  recordFigure('XSS corpus (Chromium)', `${PAYLOADS.length} payloads through 10 fields on 9 pages, none ran`);
 
   // Leave the demo captain as it was.
   await author.page.request.patch('/api/profiles/me', { headers, data: { bio: null } });

@@ -118,7 +118,7 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
  * Money fields: the shared schemas mark them (JSON Schema `multipleOf: 0.01`, whole cents); a
  * field named like money counts too, so that an unmarked one is fuzzed as money all the same.
  */
-const MONEY_NAME = /^(price|amount|counter_amount|price_min|price_max|min_price|max_price)$/;
+const MONEY_NAME = /^(price|amount|counter_amount|price_min|price_max|min_price|max_price|shipping_price)$/;
 /**
  * Money's edges: below a cent, rounding to 0 or to a cent, denormal, huge, and not numbers at all
  * (-0 goes out as 0: JSON has no negative zero).
@@ -264,8 +264,9 @@ function jsonSchemaOf(schema: unknown): JsonSchema | null {
   }
 }
 
-/** The field names of a zod object schema (or none). */
+/** The field names of a zod object schema, also one read through a transform (the listing body), or none. */
 function fieldsOf(schema: unknown): string[] {
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in);
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
@@ -411,6 +412,8 @@ function withValueAt(body: Record<string, unknown>, path: string[], value: unkno
   return { ...body, [head]: withValueAt(inner, rest, value) };
 }
 
+const SHIPPED = { handover: 'both', shipping_price: 6 };
+
 describe('input fuzzing: money fields', () => {
   let member: Member;
   const valid = new Map<string, MoneyRoute>();
@@ -424,8 +427,9 @@ describe('input fuzzing: money fields', () => {
     const offered = await buildOffer(t.database.db, own, other.id, { amount: 30 });
     const alert = await buildAlert(t.database.db, member.id, { name: 'Reels', filters: { q: 'reel' } });
     const entries: [string, MoneyRoute][] = [
-      ['POST /api/listings', { url: '/api/listings', body: tackleBody() }],
-      ['PUT /api/listings/:id', { url: `/api/listings/${own.id}`, body: tackleBody() }],
+      // Shipped, so that the shipping price counts.
+      ['POST /api/listings', { url: '/api/listings', body: tackleBody(SHIPPED) }],
+      ['PUT /api/listings/:id', { url: `/api/listings/${own.id}`, body: tackleBody(SHIPPED) }],
       ['POST /api/listings/:id/offers', { url: `/api/listings/${theirs.id}/offers`, body: { amount: 30 } }],
       ['POST /api/offers/:id/counter', { url: `/api/offers/${offered.id}/counter`, body: { amount: 35 } }],
       ['POST /api/alerts', { url: '/api/alerts', body: { name: 'Cheap reels', filters: { q: 'reel' } } }],

@@ -18,6 +18,8 @@ export * from './health/health.schemas.js';
 export * from './listings/reference.js';
 export * from './listings/listing-constants.js';
 export * from './listings/search-criteria.js';
+export * from './listings/listing-terms.js';
+export * from './listings/listing-terms-messages.js';
 export * from './listings/listing-messages.js';
 export * from './listings/listing.schemas.js';
 export * from './listings/listing-summary.schemas.js';

@@ -17,6 +17,8 @@ const ZOD_FREE = [
   'listings/reference.ts',
   'listings/listing-constants.ts',
   'listings/search-criteria.ts',
+  'listings/listing-terms.ts',
+  'listings/listing-terms-messages.ts',
   'listings/listing-messages.ts',
   'notifications/notification-constants.ts',
   'alerts/alert-constants.ts',

@@ -2,7 +2,7 @@ import { products } from './schema/index.js';
 
 /**
  * The listing columns the shared listing policy reads (`ListingResource`: canViewListing,
- * canManageListing, …), for every select whose row is handed to it.
+ * canManageListing, …) and the offer policy (`canMakeOffer`), for every select whose row is handed to it.
  */
 export const listingResourceColumns = {
   seller_id: products.seller_id,
@@ -12,4 +12,6 @@ export const listingResourceColumns = {
   sold: products.sold,
   buyer_id: products.buyer_id,
   transaction_rating: products.transaction_rating,
+  /** The seller takes offers (canMakeOffer). */
+  accepts_offers: products.accepts_offers,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
 import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
+import { HANDOVER_FILTERS } from '../listings/listing-terms.js';
 import {
   DEFAULT_RADIUS_MILES,
   EMPTY_CRITERIA,
@@ -41,6 +42,9 @@ export const AlertFilters = z
     lng: z.number().min(-180).max(180).optional(),
     radius: z.number().positive().max(SEARCH.radiusMilesMax).optional(),
     location: z.string().trim().max(SEARCH.placeLabelMax).optional(),
+    /** Listings that can be picked up, or that ship. */
+    handover: z.enum(HANDOVER_FILTERS).optional(),
+    free_shipping: z.boolean().optional(),
   })
   .strict()
   .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
@@ -78,12 +82,14 @@ export function criteriaFromAlertFilters(filters: AlertFilters): ListingSearchCr
     near,
     radius: filters.radius ?? DEFAULT_RADIUS_MILES,
     anyDistance: near !== null && filters.radius === undefined,
+    handover: filters.handover ?? null,
+    freeShipping: filters.free_shipping ?? false,
   };
 }
 
 /**
  * The alert filters of criteria: only what an alert matches on (text, category, condition, gear
- * type, price, brand and place), without blank texts and empty lists.
+ * type, price, brand, place, handover and free shipping), without blank texts and empty lists.
  */
 export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): AlertFilters {
   const filters: AlertFilters = {};
@@ -100,6 +106,8 @@ export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): Alert
     if (!criteria.anyDistance) filters.radius = criteria.radius;
     if (criteria.near.label) filters.location = criteria.near.label;
   }
+  if (criteria.handover) filters.handover = criteria.handover;
+  if (criteria.freeShipping) filters.free_shipping = true;
   return filters;
 }
 
@@ -113,7 +121,9 @@ export function narrowsAlertMatches(criteria: ListingSearchCriteria): boolean {
     criteria.priceMin !== null ||
     criteria.priceMax !== null ||
     criteria.brand ||
-    (criteria.near && !criteria.anyDistance),
+    (criteria.near && !criteria.anyDistance) ||
+    criteria.handover ||
+    criteria.freeShipping,
   );
 }
 

@@ -13,6 +13,19 @@ import {
 } from './listing-constants.js';
 import { LISTING_SEARCH_LIMITS as SEARCH } from './search-criteria.js';
 import {
+  DEFAULT_HANDLING_DAYS,
+  DEFAULT_HANDOVER,
+  HANDLING_DAYS_OPTIONS,
+  HANDOVER_FILTERS,
+  HANDOVER_METHODS,
+  RETURN_WINDOW_OPTIONS,
+  SHIPPING_PRICE_MAX,
+  SHIPS_FROM_MAX,
+  ships,
+  type ListingTerms,
+} from './listing-terms.js';
+import { LISTING_TERMS_MESSAGES as TERMS } from './listing-terms-messages.js';
+import {
   CATEGORIES,
   CONDITIONS,
   DEFAULT_CONDITION,
@@ -55,6 +68,8 @@ export function normalizePrice(price: number): number {
 }
 
 const text = z.string().trim().catch('');
+/** What a lenient field holds when the client sent something of the wrong type. */
+const INVALID = Symbol('invalid');
 const optionalText = (max: number) =>
   z
     .string()
@@ -98,11 +113,35 @@ const ListingInput = z.object({
   reel_brand: optionalText(80),
   reel_type: oneOf(REEL_TYPES),
   reel_gear_ratio: oneOf(DRAG_SYSTEMS),
+  // Terms. A client that sends none lists for local pickup, open to offers, without returns.
+  handover: z
+    .enum(HANDOVER_METHODS)
+    .optional()
+    .catch('invalid' as never)
+    // The documented default is the one a missing value gets, not the marker of an invalid one.
+    .meta({ default: DEFAULT_HANDOVER }),
+  shipping_price: z.number().nullish().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
+  // Anything that is not the field's type is kept as a marker, so the checks can name the field.
+  ships_from: z
+    .string()
+    .trim()
+    .nullish()
+    .catch(INVALID as never),
+  handling_days: z.number().int().nullish().catch(Number.NaN),
+  accepts_offers: z
+    .boolean()
+    .optional()
+    .catch(INVALID as never),
+  returns_accepted: z
+    .boolean()
+    .optional()
+    .catch(INVALID as never),
+  return_window_days: z.number().int().nullish().catch(Number.NaN),
 });
 type ListingInput = z.infer<typeof ListingInput>;
 
 /** A listing after validation: rod details only for rods and combos, reel details only for reels and combos. */
-export interface ListingFields {
+export interface ListingFields extends ListingTerms {
   title: string;
   description: string;
   price: number;
@@ -160,6 +199,51 @@ function checkListing(value: ListingInput, ctx: z.RefinementCtx): void {
     if (!value.reel_type) issue('reel_type', M.reelTypeRequired);
     if (!value.reel_gear_ratio) issue('reel_gear_ratio', M.dragSystemRequired);
   }
+  checkTerms(value, issue);
+}
+
+/** The terms' checks (Castline's own texts): shipping details only matter when the gear ships. */
+function checkTerms(value: ListingInput, issue: (path: keyof ListingInput, message: string) => void): void {
+  const yesOrNo = (flag: unknown) => flag === undefined || typeof flag === 'boolean';
+  if (!yesOrNo(value.accepts_offers)) issue('accepts_offers', TERMS.acceptsOffersInvalid);
+  if (!yesOrNo(value.returns_accepted)) issue('returns_accepted', TERMS.returnsAcceptedInvalid);
+  const handover = value.handover ?? 'pickup';
+  if (!(HANDOVER_METHODS as readonly string[]).includes(handover)) {
+    issue('handover', TERMS.handoverInvalid);
+    return;
+  }
+  if (ships(handover)) {
+    const price = value.shipping_price;
+    if (price === null || price === undefined || !Number.isFinite(price) || price < 0 || !isWholeCents(price))
+      issue('shipping_price', TERMS.shippingPriceInvalid);
+    else if (price > SHIPPING_PRICE_MAX) issue('shipping_price', TERMS.shippingPriceTooHigh);
+    const days = value.handling_days ?? DEFAULT_HANDLING_DAYS;
+    if (!(HANDLING_DAYS_OPTIONS as readonly number[]).includes(days))
+      issue('handling_days', TERMS.handlingDaysInvalid);
+    if ((value.ships_from as unknown) === INVALID) issue('ships_from', TERMS.shipsFromInvalid);
+    else if ((value.ships_from ?? '').length > SHIPS_FROM_MAX) issue('ships_from', TERMS.shipsFromTooLong);
+  }
+  if (
+    value.returns_accepted === true &&
+    !(RETURN_WINDOW_OPTIONS as readonly number[]).includes(value.return_window_days ?? -1)
+  )
+    issue('return_window_days', TERMS.returnWindowInvalid);
+}
+
+/** The terms as stored: shipping details only when the gear ships, a return window only with returns. */
+function toTerms(value: ListingInput): ListingTerms {
+  const handover = value.handover ?? 'pickup';
+  const shipped = ships(handover);
+  const returns = value.returns_accepted ?? false;
+  return {
+    handover,
+    shipping_price: shipped ? (value.shipping_price ?? 0) : null,
+    ships_from: shipped ? value.ships_from || value.location : null,
+    handling_days: shipped ? (value.handling_days ?? DEFAULT_HANDLING_DAYS) : null,
+    accepts_offers: value.accepts_offers ?? true,
+    returns_accepted: returns,
+    return_window_days: returns ? (value.return_window_days ?? null) : null,
+  };
 }
 
 function toListingFields(value: ListingInput): ListingFields {
@@ -186,6 +270,7 @@ function toListingFields(value: ListingInput): ListingFields {
     reel_brand: reels ? value.reel_brand : null,
     reel_type: reels ? value.reel_type : null,
     reel_gear_ratio: reels ? value.reel_gear_ratio : null,
+    ...toTerms(value),
   };
 }
 
@@ -233,6 +318,14 @@ export const ListingDto = z.object({
   reel_brand: z.string().nullable(),
   reel_type: z.enum(REEL_TYPES).nullable(),
   reel_gear_ratio: z.enum(DRAG_SYSTEMS).nullable(),
+  handover: z.enum(HANDOVER_METHODS),
+  /** Dollars; 0 is free shipping; null when it does not ship. */
+  shipping_price: z.number().nullable(),
+  ships_from: z.string().nullable(),
+  handling_days: z.number().int().nullable(),
+  accepts_offers: z.boolean(),
+  returns_accepted: z.boolean(),
+  return_window_days: z.number().int().nullable(),
   sold: z.boolean(),
   sold_at: z.string().nullable(),
   buyer_id: z.string().nullable(),
@@ -285,6 +378,9 @@ export const ListListingsQuery = z.object({
   seller_id: z.uuid().optional(),
   featured: z.enum(['true', 'false']).optional(),
   sold: z.enum(['true', 'false']).optional(),
+  /** Listings that can be picked up, or that ship. */
+  handover: z.enum(HANDOVER_FILTERS).optional(),
+  free_shipping: z.enum(['true', 'false']).optional(),
   sort: z.enum(LISTING_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),

@@ -35,6 +35,8 @@ const everything: ListingSearchCriteria = {
   rodLengthMax: 90,
   featured: true,
   sold: true,
+  handover: 'shipping',
+  freeShipping: true,
   sort: 'price_asc',
 };
 
@@ -55,6 +57,19 @@ describe('the address codec', () => {
     expect(criteriaToSearchParams(reordered).toString()).toBe(criteriaToSearchParams(everything).toString());
   });
 
+  it('round-trips each handover filter and free shipping, and drops unknown handovers', () => {
+    for (const handover of ['pickup', 'shipping'] as const) {
+      const criteria = { ...EMPTY_CRITERIA, handover };
+      expect(criteriaToSearchParams(criteria).toString()).toBe(`handover=${handover}`);
+      expect(roundTrip(criteria)).toEqual(criteria);
+    }
+    const free = { ...EMPTY_CRITERIA, freeShipping: true };
+    expect(criteriaToSearchParams(free).toString()).toBe('free_shipping=true');
+    expect(roundTrip(free)).toEqual(free);
+    expect(criteriaFromSearchParams({ handover: 'boat', free_shipping: 'yes' })).toEqual(EMPTY_CRITERIA);
+    expect(criteriaFromSearchParams({ handover: 'both' }).handover).toBeNull();
+  });
+
   it('reads a plain record as it reads URLSearchParams', () => {
     const record = { q: 'penn', category: 'reels,rods', price: '-100' };
     expect(criteriaFromSearchParams(record)).toEqual(criteriaFromSearchParams(new URLSearchParams(record)));
@@ -69,7 +84,8 @@ describe('the address codec', () => {
     const criteria = criteriaFromSearchParams(
       new URLSearchParams(
         'category=rods,boats&condition=mint&lat=95&lng=10&radius=9000&rod_length_min=-3' +
-          '&rod_length_max=7.5&featured=yes&sold=1&sort=cheapest&seller_id=x',
+          '&rod_length_max=7.5&featured=yes&sold=1&sort=cheapest&seller_id=x' +
+          '&handover=both&free_shipping=1',
       ),
     );
     expect(criteria).toEqual({ ...EMPTY_CRITERIA, category: ['rods'] });
@@ -123,6 +139,9 @@ describe('the API query', () => {
   it('carries the same criteria to the server, with the order made explicit', () => {
     expect(fromQuery(everything)).toMatchObject({ ...everything, near: { ...everything.near, label: '' } });
     expect(fromQuery(EMPTY_CRITERIA)).toMatchObject({ ...EMPTY_CRITERIA, sort: 'newest' });
+    expect(criteriaToListQuery(everything)).toMatchObject({ handover: 'shipping', free_shipping: 'true' });
+    expect(ListListingsQuery.safeParse({ handover: 'both' }).success).toBe(false);
+    expect(ListListingsQuery.safeParse({ free_shipping: 'yes' }).success).toBe(false);
     expect(fromQuery({ ...EMPTY_CRITERIA, q: 'penn' }).sort).toBe('relevance');
   });
 
@@ -153,6 +172,8 @@ describe('alert filters', () => {
       { q: 'stradic', category: ['reels'], condition: ['new', 'like new'], price_min: 0, price_max: 200 },
       { brand: 'Shimano', lat: 30, lng: -97, radius: 25, location: 'Austin, TX' },
       { gear_types: ['Saltwater'], lat: 30, lng: -97 },
+      { handover: 'pickup', category: ['rods'] },
+      { handover: 'shipping', free_shipping: true },
       {},
     ];
     for (const filters of saved)
@@ -172,6 +193,8 @@ describe('alert filters', () => {
       lng: -122.68,
       radius: 25,
       location: 'Portland, OR',
+      handover: 'shipping',
+      free_shipping: true,
     });
   });
 
@@ -180,5 +203,10 @@ describe('alert filters', () => {
     expect(hasAlertCriteria({ lat: 30, lng: -97, location: 'Austin, TX' })).toBe(false);
     expect(hasAlertCriteria({ lat: 30, lng: -97, radius: 10 })).toBe(true);
     expect(hasAlertCriteria({ price_min: 0 })).toBe(true);
+    expect(hasAlertCriteria({ handover: 'pickup' })).toBe(true);
+    expect(hasAlertCriteria({ free_shipping: true })).toBe(true);
+    expect(hasAlertCriteria({ free_shipping: false })).toBe(false);
+    expect(AlertFilters.safeParse({ handover: 'both' }).success).toBe(false);
+    expect(AlertFilters.safeParse({ free_shipping: 'yes' }).success).toBe(false);
   });
 });

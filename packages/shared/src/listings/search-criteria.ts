@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HANDOVER_FILTERS, type HandoverFilter } from './listing-terms.js';
 import type { ListListingsQuery } from './listing.schemas.js';
 import { LISTING_SORTS, parsePriceRange, RADIUS_MILES_MAX, type ListingSort } from './listing-constants.js';
 import {
@@ -75,6 +76,10 @@ export interface ListingSearchCriteria {
   featured: boolean;
   /** Only sold listings. */
   sold: boolean;
+  /** Only listings that can be picked up (pickup) or that ship (shipping); null for either. */
+  handover: HandoverFilter | null;
+  /** Only listings that ship for free. */
+  freeShipping: boolean;
   /** null: the default order for these criteria (see `defaultSort`). */
   sort: ListingSort | null;
 
@@ -106,6 +111,8 @@ export const EMPTY_CRITERIA: ListingSearchCriteria = {
   rodLengthMax: null,
   featured: false,
   sold: false,
+  handover: null,
+  freeShipping: false,
   sort: null,
 };
 
@@ -185,6 +192,8 @@ export const LISTING_SEARCH_PARAMS = [
   'rod_length_max',
   'featured',
   'sold',
+  'handover',
+  'free_shipping',
   'sort',
 ] as const;
 
@@ -218,6 +227,11 @@ function intParam(params: URLSearchParams, name: string, max: number): number | 
   return value !== null && Number.isInteger(value) ? value : null;
 }
 
+/** A handover filter the address names, or null. */
+function handoverParam(raw: string | null): HandoverFilter | null {
+  return (HANDOVER_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as HandoverFilter) : null;
+}
+
 /** The criteria an address asks for. */
 export function criteriaFromSearchParams(
   input: URLSearchParams | Record<string, string>,
@@ -249,6 +263,8 @@ export function criteriaFromSearchParams(
     rodLengthMax: intParam(params, 'rod_length_max', L.rodLengthInchesMax),
     featured: params.get('featured') === 'true',
     sold: params.get('sold') === 'true',
+    handover: handoverParam(params.get('handover')),
+    freeShipping: params.get('free_shipping') === 'true',
     sort: (LISTING_SORTS as readonly string[]).includes(sort) ? (sort as ListingSort) : null,
   });
 }
@@ -285,6 +301,8 @@ export function criteriaToSearchParams(criteria: ListingSearchCriteria): URLSear
   set('rod_length_max', c.rodLengthMax);
   if (c.featured) set('featured', 'true');
   if (c.sold) set('sold', 'true');
+  set('handover', c.handover);
+  if (c.freeShipping) set('free_shipping', 'true');
   set('sort', c.sort);
   return params;
 }
@@ -318,6 +336,8 @@ export function criteriaToListQuery(criteria: ListingSearchCriteria) {
     seller_id: criteria.sellerId,
     featured: flag(criteria.featured, criteria.notFeatured),
     sold: flag(criteria.sold, criteria.unsold),
+    handover: criteria.handover ?? undefined,
+    free_shipping: criteria.freeShipping ? 'true' : undefined,
     sort: effectiveSort(criteria),
   } satisfies ListListingsQuery;
 }
@@ -354,6 +374,8 @@ export function criteriaFromListQuery(query: ListListingsParams): ListingSearchC
     notFeatured: query.featured === 'false',
     sold: query.sold === 'true',
     unsold: query.sold === 'false',
+    handover: query.handover ?? null,
+    freeShipping: query.free_shipping === 'true',
     sort: sort === 'relevance' && !q ? 'newest' : sort,
   };
 }

@@ -68,6 +68,7 @@ describe('canMakeOffer', () => {
     deleted: false,
     visible_in_marketplace: true,
     moderation_status: 'active',
+    accepts_offers: true,
     ...overrides,
   });
 
@@ -84,5 +85,9 @@ describe('canMakeOffer', () => {
     expect(canMakeOffer(BUYER, listing({ visible_in_marketplace: false }))).toBe(false);
     expect(canMakeOffer(BUYER, listing({ moderation_status: 'hidden' }))).toBe(false);
     expect(canMakeOffer(BUYER, listing({ moderation_status: 'flagged' }))).toBe(false);
+  });
+
+  it('refuses a listing whose seller takes no offers', () => {
+    expect(canMakeOffer(BUYER, listing({ accepts_offers: false }))).toBe(false);
   });
 });

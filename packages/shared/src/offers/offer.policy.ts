@@ -16,13 +16,16 @@ export interface OfferPolicyListing {
   deleted: boolean;
   visible_in_marketplace: boolean;
   moderation_status: string;
+  /** The seller takes offers on it (a term of the listing). */
+  accepts_offers: boolean;
 }
 
-/** A member may make an offer on a public listing that is not theirs. */
+/** A member may make an offer on a public listing that is not theirs and whose seller takes offers. */
 export function canMakeOffer(viewerId: string | null, listing: OfferPolicyListing): boolean {
   return (
     viewerId !== null &&
     viewerId !== listing.seller_id &&
+    listing.accepts_offers &&
     !listing.sold &&
     !listing.deleted &&
     listing.visible_in_marketplace &&

@@ -49,6 +49,9 @@ export const productAlerts = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     radius_miles: doublePrecision('radius_miles'),
+    /** 'pickup' or 'shipping'; null for either. */
+    handover: text('handover'),
+    free_shipping: boolean('free_shipping').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +59,10 @@ export const productAlerts = pgTable(
     check(
       'product_alerts_radius_check',
       sql`${table.radius_miles} is null or (${table.lat} is not null and ${table.lng} is not null)`,
+    ),
+    check(
+      'product_alerts_handover_check',
+      sql`${table.handover} is null or ${table.handover} in ('pickup', 'shipping')`,
     ),
     index('product_alerts_user_idx').on(table.user_id, table.created_at.desc()),
     index('product_alerts_active_idx')

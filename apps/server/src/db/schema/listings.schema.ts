@@ -77,6 +77,14 @@ export const products = pgTable(
     reel_brand: text('reel_brand'),
     reel_type: text('reel_type'),
     reel_gear_ratio: text('reel_gear_ratio'),
+    // Terms: how the gear changes hands, shipping, offers and returns.
+    handover: text('handover').notNull().default('pickup'),
+    shipping_price: numeric('shipping_price', { precision: 12, scale: 2, mode: 'number' }),
+    ships_from: text('ships_from'),
+    handling_days: integer('handling_days'),
+    accepts_offers: boolean('accepts_offers').notNull().default(true),
+    returns_accepted: boolean('returns_accepted').notNull().default(false),
+    return_window_days: integer('return_window_days'),
     sold: boolean('sold').notNull().default(false),
     sold_at: timestamp('sold_at', { withTimezone: true }),
     buyer_id: uuid('buyer_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -120,6 +128,16 @@ export const products = pgTable(
     check(
       'products_coordinates_check',
       sql`(${table.location_lat} is null) = (${table.location_lng} is null)`,
+    ),
+    check('products_handover_check', sql`${table.handover} in ('pickup', 'shipping', 'both')`),
+    check(
+      'products_shipping_price_check',
+      sql`${table.shipping_price} is null or ${table.shipping_price} >= 0`,
+    ),
+    // Shipping details only when it ships; a listing that ships has a shipping price.
+    check(
+      'products_shipping_terms_check',
+      sql`case when ${table.handover} = 'pickup' then ${table.shipping_price} is null and ${table.ships_from} is null and ${table.handling_days} is null else ${table.shipping_price} is not null end`,
     ),
     // Public list orders: newest/oldest and price, only over what the public may see.
     index('products_public_created_at_idx').on(table.created_at.desc(), table.id).where(publicIndexPredicate),

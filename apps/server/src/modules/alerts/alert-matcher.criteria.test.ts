@@ -22,6 +22,9 @@ const FILTERS: AlertFilters[] = [
   { lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 50, location: 'Austin, TX' },
   { gear_types: ['Saltwater'], condition: ['good', 'fair'] },
   { category: ['tackle', 'reels'], price_min: 30, brand: 'Penn' },
+  { handover: 'pickup' },
+  { handover: 'shipping' },
+  { free_shipping: true },
 ];
 
 const reel = (overrides: Record<string, unknown>) =>
@@ -42,8 +45,18 @@ const LISTINGS = [
     price: 110,
     location: 'Dallas, TX',
     location_coordinates: DALLAS,
+    handover: 'shipping',
+    shipping_price: 0,
   }),
-  tackleBody({ title: 'Plano box', brand: 'Penn', price: 30, condition: 'fair', gear_types: ['Saltwater'] }),
+  tackleBody({
+    title: 'Plano box',
+    brand: 'Penn',
+    price: 30,
+    condition: 'fair',
+    gear_types: ['Saltwater'],
+    handover: 'both',
+    shipping_price: 6,
+  }),
   tackleBody({ title: 'Lure kit', price: 12, location: 'Somewhere', location_coordinates: null }),
 ];
 

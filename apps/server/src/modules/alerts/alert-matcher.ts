@@ -30,6 +30,8 @@ export const alertMatchesListing = and(
     priceMax: { value: saved.price_max, empty: sql`${saved.price_max} is null` },
     text: { value: sql`websearch_to_tsquery('english', ${saved.q})`, empty: sql`${saved.q} is null` },
     brand: { value: sql`lower(${saved.brand})`, empty: sql`${saved.brand} is null` },
+    handover: { value: saved.handover, empty: sql`${saved.handover} is null` },
+    freeShipping: { value: true, empty: sql`${saved.free_shipping} = false` },
     within: {
       value: {
         point: { lat: saved.lat, lng: saved.lng },

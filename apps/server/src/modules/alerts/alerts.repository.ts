@@ -35,6 +35,8 @@ function criteriaMatchColumns(criteria: ListingSearchCriteria) {
     lat: near?.lat ?? null,
     lng: near?.lng ?? null,
     radius_miles: near && !criteria.anyDistance ? criteria.radius : null,
+    handover: criteria.handover,
+    free_shipping: criteria.freeShipping,
   };
 }
 
@@ -60,6 +62,8 @@ export function savedCriteriaOf(row: AlertRow): ListingSearchCriteria {
     near,
     radius: row.radius_miles ?? DEFAULT_RADIUS_MILES,
     anyDistance: near !== null && row.radius_miles === null,
+    handover: row.handover === 'pickup' || row.handover === 'shipping' ? row.handover : null,
+    freeShipping: row.free_shipping,
   };
 }
 
@@ -92,6 +96,8 @@ const alertColumns = {
   lat: productAlerts.lat,
   lng: productAlerts.lng,
   radius_miles: productAlerts.radius_miles,
+  handover: productAlerts.handover,
+  free_shipping: productAlerts.free_shipping,
   created_at: productAlerts.created_at,
   updated_at: productAlerts.updated_at,
   match_count: matchCount,

@@ -376,6 +376,33 @@ describe('saved alerts: matching new listings', () => {
     });
   });
 
+  it('matches the terms a search saved: free shipping, pickup, shipping', async () => {
+    const owner = await member();
+    const seller = await member();
+    const free = await saveAlert(owner, {
+      name: 'Free shipping reels',
+      filters: { category: ['reels'], free_shipping: true },
+    });
+    expect(free.filters).toEqual({ category: ['reels'], free_shipping: true });
+    const pickup = await saveAlert(owner, { name: 'Pickup', filters: { handover: 'pickup' } });
+    const shipping = await saveAlert(owner, { name: 'Ships', filters: { handover: 'shipping' } });
+    const [row] = await t.database.db.select().from(productAlerts).where(eq(productAlerts.id, free.id));
+    expect(row).toMatchObject({ handover: null, free_shipping: true });
+
+    const freeShipping = await list(seller, reelBody({ handover: 'shipping', shipping_price: 0 }));
+    expect(await matchedAlerts(owner.id, freeShipping)).toEqual([free.id, shipping.id].sort());
+    const paidShipping = await list(seller, reelBody({ handover: 'both', shipping_price: 9.5 }));
+    expect(await matchedAlerts(owner.id, paidShipping)).toEqual([pickup.id, shipping.id].sort());
+    const pickupOnly = await list(seller, reelBody());
+    expect(await matchedAlerts(owner.id, pickupOnly)).toEqual([pickup.id]);
+
+    // The terms alone make an alert; unknown terms are refused.
+    for (const filters of [{ handover: 'both' }, { free_shipping: 'yes' }]) {
+      const response = await post(t.app, '/api/alerts', { name: 'Bad', filters }, owner);
+      expect(response.statusCode, response.body).toBe(400);
+    }
+  });
+
   it("never for the member's own listing or a paused alert; once per listing however often it is saved", async () => {
     const owner = await member();
     const seller = await member();

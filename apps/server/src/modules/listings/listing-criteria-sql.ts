@@ -62,6 +62,10 @@ export interface CriteriaSql {
   rodLengthMax?: Criterion | undefined;
   /** Featured listings only (true) or the others only (false). */
   featured?: boolean | undefined;
+  /** 'pickup': listings that can be picked up; 'shipping': listings that ship (both count for each). */
+  handover?: Criterion | undefined;
+  /** Listings that ship for free. */
+  freeShipping?: Criterion<true> | undefined;
   within?: Criterion<Within> | undefined;
 }
 
@@ -127,6 +131,11 @@ export function listingCriteriaConditions(criteria: CriteriaSql): SQL[] {
   add(criteria.reelTypes, (list) => [inList(products.reel_type, list)]);
   add(criteria.rodLengthMin, (min) => [sql`${rodLength} >= ${min}`]);
   add(criteria.rodLengthMax, (max) => [sql`${rodLength} <= ${max}`]);
+  // A listing offering both handovers matches either filter.
+  add(criteria.handover, (handover) => [sql`${products.handover} in (${handover}, 'both')`]);
+  add(criteria.freeShipping, () => [
+    sql.raw(`"products"."handover" in ('shipping', 'both') and "products"."shipping_price" = 0`),
+  ]);
   if (criteria.featured !== undefined) {
     conditions.push(sql.raw(`"products"."is_featured" = ${criteria.featured ? 'true' : 'false'}`));
   }

@@ -20,6 +20,7 @@ export interface ListingState {
   sold: boolean;
   buyer_id: string | null;
   transaction_rating: number | null;
+  accepts_offers: boolean;
   location: string;
   location_lat: number | null;
   location_lng: number | null;
@@ -55,6 +56,13 @@ function columnsOf(fields: ListingFields, coordinates: GeoPoint | null) {
     reel_brand: fields.reel_brand,
     reel_type: fields.reel_type,
     reel_gear_ratio: fields.reel_gear_ratio,
+    handover: fields.handover,
+    shipping_price: fields.shipping_price,
+    ships_from: fields.ships_from,
+    handling_days: fields.handling_days,
+    accepts_offers: fields.accepts_offers,
+    returns_accepted: fields.returns_accepted,
+    return_window_days: fields.return_window_days,
   };
 }
 

@@ -1,5 +1,10 @@
 import { eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { effectiveSort, type ListingSearchCriteria, type ListingSort } from '@castline/shared';
+import {
+  effectiveSort,
+  type HandoverFilter,
+  type ListingSearchCriteria,
+  type ListingSort,
+} from '@castline/shared';
 import { degreeBox, METERS_PER_MILE } from '../../db/great-circle.js';
 import { PUBLIC_LISTING_PREDICATE, products, SOLD_LISTING_PREDICATE } from '../../db/schema/index.js';
 import {
@@ -44,6 +49,10 @@ export interface ListingSearch {
   rodLengthMin: number | null;
   rodLengthMax: number | null;
   featured: boolean | null;
+  /** Listings that can be picked up, or that ship; null for either. */
+  handover: HandoverFilter | null;
+  /** Only free shipping (true); null for any (never false: an unset filter is null). */
+  freeShipping: true | null;
   /** Distance is computed from this point; `radiusMiles` also filters by it. */
   point: GeoPoint | null;
   radiusMiles: number | null;
@@ -89,6 +98,8 @@ export function listingSearchOf(criteria: ListingSearchCriteria, page: SearchPag
     rodLengthMin: criteria.rodLengthMin,
     rodLengthMax: criteria.rodLengthMax,
     featured: criteria.featured ? true : criteria.notFeatured ? false : null,
+    handover: criteria.handover,
+    freeShipping: criteria.freeShipping ? true : null,
     point,
     radiusMiles: point && !criteria.anyDistance ? criteria.radius : null,
     sort: effectiveSort(criteria),
@@ -127,6 +138,7 @@ export const bound = {
   reelTypes: sql.placeholder('reelTypes'),
   rodLengthMin: sql.placeholder('rodLengthMin'),
   rodLengthMax: sql.placeholder('rodLengthMax'),
+  handover: sql.placeholder('handover'),
   lat: sql.placeholder('lat'),
   lng: sql.placeholder('lng'),
   meters: sql.placeholder('meters'),
@@ -162,6 +174,7 @@ export function searchValues(search: ListingSearch): SearchValues {
     reelTypes: listValue(search.reelTypes),
     rodLengthMin: search.rodLengthMin,
     rodLengthMax: search.rodLengthMax,
+    handover: search.handover,
     lat: search.point?.lat ?? null,
     lng: search.point?.lng ?? null,
     meters,
@@ -230,6 +243,8 @@ export function searchConditions(search: ListingSearch): SQL[] {
       rodLengthMin: value(search.rodLengthMin, bound.rodLengthMin),
       rodLengthMax: value(search.rodLengthMax, bound.rodLengthMax),
       featured: search.featured ?? undefined,
+      handover: value(search.handover, bound.handover),
+      freeShipping: search.freeShipping ? { value: true } : undefined,
       within:
         search.point && search.radiusMiles !== null
           ? {
@@ -283,6 +298,8 @@ export function searchShape(search: ListingSearch): string {
     set(search.rodLengthMin),
     set(search.rodLengthMax),
     String(search.featured),
+    set(search.handover),
+    set(search.freeShipping),
     set(search.point),
     set(search.radiusMiles),
     search.sort,

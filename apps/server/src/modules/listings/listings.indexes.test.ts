@@ -46,6 +46,8 @@ const base: ListingSearch = {
   rodLengthMin: null,
   rodLengthMax: null,
   featured: null,
+  handover: null,
+  freeShipping: null,
   point: null,
   radiusMiles: null,
   sort: 'newest',

@@ -214,6 +214,13 @@ describe('searches compiled once per shape (decision 0014)', () => {
         location_lat: DALLAS.lat,
         location_lng: DALLAS.lng,
         likes_count: 3,
+        handover: 'both',
+        shipping_price: 7.5,
+        ships_from: 'Fort Worth, TX',
+        handling_days: 3,
+        accepts_offers: false,
+        returns_accepted: true,
+        return_window_days: 14,
       },
     ]);
     await buildListingFavorite(t.database.db, rod!.id, viewer.id);
@@ -230,6 +237,7 @@ describe('searches compiled once per shape (decision 0014)', () => {
     expect(found!.distance).toBeLessThan(184);
     expect({ ...found, distance: null }).toEqual(ListingDto.parse(detail.json()));
     expect(found).toMatchObject({ favorited: true, liked: false, price: 149.99, rod_length_inches: 1 });
+    expect(found).toMatchObject({ handover: 'both', shipping_price: 7.5, accepts_offers: false });
   });
 
   it("binds each search's own values into a shape it shares with others", async () => {

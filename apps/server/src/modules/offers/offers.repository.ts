@@ -82,6 +82,7 @@ export interface OfferListingState {
   moderation_status: string;
   buyer_id: string | null;
   transaction_rating: number | null;
+  accepts_offers: boolean;
 }
 
 /** An offer that just closed without either member acting (expired, or its listing sold). */

@@ -13,6 +13,7 @@ import {
   canMakeOffer,
   canViewListing,
   LISTING_MESSAGES,
+  LISTING_TERMS_MESSAGES,
   OFFER_MESSAGES as M,
   OPEN_OFFER_STATUSES,
   isBannedMember,
@@ -29,6 +30,7 @@ import { listingClosed, presentOffer, presentOfferEvent, presentOfferList } from
 import {
   isOpenOfferConflict,
   type ExpiryScope,
+  type OfferListingState,
   type OfferRow,
   type OffersRepository,
   type SettledOffer,
@@ -141,6 +143,11 @@ export function createOffersService({ repository, realtime, events, logger }: Of
     if (isBannedMember(actor)) throw new ForbiddenError(M.banned);
   }
 
+  /** 409 when the seller takes no offers on the listing (one of its terms). */
+  function assertTakesOffers(listing: OfferListingState): void {
+    if (!listing.accepts_offers) throw new ConflictError('CONFLICT', LISTING_TERMS_MESSAGES.offersClosed);
+  }
+
   /** The listing when the caller may see it; otherwise 404 Product not found. */
   async function visibleListing(executor: Executor, id: string, actor: Actor, lock = false) {
     const listing = await repository.listingState(executor, id, lock);
@@ -158,6 +165,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       const listing = await visibleListing(db, listingId, actor);
       assertNotBanned(actor);
       if (listing.seller_id === actor.id) throw new ForbiddenError(M.ownListing);
+      assertTakesOffers(listing);
       if (!canMakeOffer(actor.id, listing)) throw new ConflictError('CONFLICT', M.notAvailable);
       const body = readBody();
       // An offer past its 48 hours no longer holds the buyer's one open slot.
@@ -169,6 +177,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
           // Locked so that a sale cannot slip in between this check and the insert (mark-sold
           // settles the open offers of the listing after it takes this row).
           const locked = await visibleListing(tx, listingId, actor, true);
+          assertTakesOffers(locked);
           if (!canMakeOffer(actor.id, locked)) throw new ConflictError('CONFLICT', M.notAvailable);
           const id = await repository.insert(tx, {
             product_id: listingId,

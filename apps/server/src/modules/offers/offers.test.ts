@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   LISTING_MESSAGES,
+  LISTING_TERMS_MESSAGES,
   MyListingOfferDto,
   OFFER_EXPIRY_MS,
   OFFER_MESSAGES as M,
@@ -347,6 +348,22 @@ describe('offers: errors', () => {
     const bannedResponse = await makeOffer(listing.id, banned);
     expect(bannedResponse.statusCode).toBe(403);
     expect(errorOf(bannedResponse)).toEqual({ code: 'FORBIDDEN', message: M.banned });
+  });
+
+  it('a listing whose seller takes no offers answers 409 with its text, whatever the body, and keeps no offer', async () => {
+    const seller = await member();
+    const buyer = await member();
+    const closed = await listingOf(seller, { accepts_offers: false });
+    for (const body of [{ amount: 150 }, { amount: 'ten' }]) {
+      const response = await makeOffer(closed.id, buyer, body);
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toEqual({ code: 'CONFLICT', message: LISTING_TERMS_MESSAGES.offersClosed });
+    }
+    const kept = await t.database.db.select().from(offers).where(eq(offers.product_id, closed.id));
+    expect(kept).toEqual([]);
+    // The seller opens it to offers again: the same offer goes through.
+    await t.database.db.update(products).set({ accepts_offers: true }).where(eq(products.id, closed.id));
+    expect((await makeOffer(closed.id, buyer)).statusCode).toBe(201);
   });
 
   it('amounts are whole cents and JSON numbers: an offer or counter below a cent answers 400 naming the field, never 500', async () => {

@@ -17,6 +17,7 @@ export {
 } from './api/listing-queries';
 export type { ListingFilters } from './api/listing-queries';
 export { isAbortError, uploadListingImage } from './api/upload';
+export { DeliveryTerms } from './components/detail/delivery-terms';
 export { ListingActionBar, listingRolesOf } from './components/detail/listing-action-bar';
 export { ListingGallery } from './components/detail/listing-gallery';
 export { ListingDescription, ListingOverview } from './components/detail/listing-overview';

@@ -1,4 +1,4 @@
 /** The offers feature's public door: what other features and the app may use. Everything else in this folder is private to it. */
 export { OFFERS_PAGE_SIZE, offerKeys } from './api/offer-keys';
-export { MakeOfferButton } from './components/make-offer-button';
+export { MakeOfferButton, offersMakeOffer } from './components/make-offer-button';
 export { OffersList } from './components/offers-list';

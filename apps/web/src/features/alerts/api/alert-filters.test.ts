@@ -43,6 +43,34 @@ describe('alertFiltersFromListing', () => {
     expect(ignored).toEqual(['Power: Medium', 'Featured', 'Sold']);
   });
 
+  it('never drops a delivery filter silently: the alert shows it, or the dialog names it as left out', () => {
+    const { filters, ignored } = fromAddress('category=reels&handover=pickup&free_shipping=true');
+    const kept = alertFilterChips(filters);
+    expect(kept).toContain('Reels');
+    for (const label of ['Local pickup', 'Free shipping']) {
+      expect(kept.includes(label) !== ignored.includes(label)).toBe(true);
+    }
+  });
+
+  it('keeps the delivery filters in the alert, its chips and its name', () => {
+    const { filters, ignored } = fromAddress(
+      'category=reels&price=-200&handover=shipping&free_shipping=true',
+    );
+    expect(filters).toEqual({
+      category: ['reels'],
+      price_max: 200,
+      handover: 'shipping',
+      free_shipping: true,
+    });
+    expect(ignored).toEqual([]);
+    expect(alertFilterChips(filters)).toEqual(['Reels', 'Up to $200', 'Shipping', 'Free shipping']);
+    expect(alertNameFor(filters)).toBe('Reels under $200 with free shipping');
+    expect(alertNameFor({ handover: 'pickup' })).toBe('Gear for local pickup');
+    expect(marketplaceHrefFor(filters)).toBe(
+      '/marketplace?category=reels&price=-200&handover=shipping&free_shipping=true',
+    );
+  });
+
   it('has nothing to match for an empty search or one that only sorts', () => {
     expect(hasAlertCriteria(fromAddress('').filters)).toBe(false);
     expect(hasAlertCriteria(fromAddress('sort=oldest&featured=true').filters)).toBe(false);

@@ -16,22 +16,24 @@ import { searchStringFromFilters, activeFilters, formatPrice } from '../../listi
  * an alert is saved with, a readable name for a search and the marketplace address of an alert.
  */
 
-/** Marketplace filters an alert cannot match on: their chips start with these keys. */
-const UNSUPPORTED_CHIPS = ['rod_power:', 'rod_composition:', 'reel_type:', 'rod_length', 'featured', 'sold'];
-
 export interface SavedSearch {
   filters: AlertFilters;
   /** The labels of the marketplace filters the alert leaves out ("Power: Medium", "Featured"). */
   ignored: string[];
 }
 
-/** The alert filters of a marketplace search; what an alert cannot match on is listed in `ignored`. */
+/**
+ * The alert filters of a marketplace search; what an alert cannot match on is listed in `ignored`:
+ * the filters whose chips the saved alert would not show again (the shared conversion decides).
+ */
 export function alertFiltersFromListing(input: ListingFilters): SavedSearch {
   const criteria = normalizeCriteria(input);
+  const filters = alertFiltersFromCriteria(criteria);
+  const kept = new Set(activeFilters(listingFiltersFromAlert(filters)).map((chip) => chip.key));
   const ignored = activeFilters(criteria)
-    .filter((chip) => UNSUPPORTED_CHIPS.some((key) => chip.key.startsWith(key)))
+    .filter((chip) => !kept.has(chip.key))
     .map((chip) => chip.label);
-  return { filters: alertFiltersFromCriteria(criteria), ignored };
+  return { filters, ignored };
 }
 
 /** The marketplace filters an alert stands for, as its address reads them (an unnamed place named by its coordinates). */
@@ -83,8 +85,8 @@ function fitName(name: string, max: number = ALERT_LIMITS.nameMax): string {
 }
 
 /**
- * A readable name for a saved search, such as "Shimano reels under $200" or "Like new fly fishing
- * rods near Bend, OR"; at most 60 characters.
+ * A readable name for a saved search, such as "Shimano reels under $200", "Reels with free
+ * shipping" or "Like new fly fishing rods near Bend, OR"; at most 60 characters.
  */
 export function alertNameFor(filters: AlertFilters): string {
   const words: string[] = [];
@@ -106,6 +108,9 @@ export function alertNameFor(filters: AlertFilters): string {
   }
   const price = priceWords(filters.price_min, filters.price_max);
   if (price) words.push(price);
+  if (filters.handover === 'pickup') words.push('for local pickup');
+  if (filters.free_shipping) words.push('with free shipping');
+  else if (filters.handover === 'shipping') words.push('with shipping');
   if (filters.lat !== undefined && filters.location) {
     words.push(
       filters.radius !== undefined

@@ -32,6 +32,8 @@ const everything: ListingFilters = {
   rodLengthMax: 90,
   featured: true,
   sold: false,
+  handover: 'shipping',
+  freeShipping: true,
   sort: 'price_asc',
 };
 
@@ -64,7 +66,7 @@ describe('address ↔ filters', () => {
       '?q=spinning+reel&category=rods,combo&condition=like+new,good&gear_types=Saltwater,Fly+Fishing' +
         '&price=50-250.5&near=Portland,+OR&lat=45.52&lng=-122.68&radius=25&brand=St.+Croix' +
         '&rod_power=Medium,Medium+Heavy&rod_composition=graphite&reel_type=spinning' +
-        '&rod_length_min=72&rod_length_max=90&featured=true&sort=price_asc',
+        '&rod_length_min=72&rod_length_max=90&featured=true&handover=shipping&free_shipping=true&sort=price_asc',
     );
   });
 
@@ -165,6 +167,8 @@ describe('GET /api/listings query', () => {
       rod_length_max: 90,
       featured: 'true',
       sold: undefined,
+      handover: 'shipping',
+      free_shipping: 'true',
       sort: 'price_asc',
       page: 2,
       pageSize: 20,

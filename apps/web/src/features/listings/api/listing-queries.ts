@@ -73,6 +73,8 @@ export function filterCount(filters: ListingFilters): number {
     filters.rod_composition.length +
     filters.reel_type.length +
     (filters.rodLengthMin !== null || filters.rodLengthMax !== null ? 1 : 0) +
+    (filters.handover ? 1 : 0) +
+    (filters.freeShipping ? 1 : 0) +
     (filters.featured ? 1 : 0) +
     (filters.sold ? 1 : 0)
   );

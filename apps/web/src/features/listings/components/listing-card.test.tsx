@@ -104,6 +104,26 @@ describe('ListingCard', () => {
     expect(screen.getAllByText('No photo', { selector: 'span' })).toHaveLength(2);
   });
 
+  it('tags pickup-only and free-shipping gear among its details, and nothing for paid shipping', async () => {
+    renderRoute(
+      <>
+        <ListingCard listing={buildListing({ title: 'Pickup', handover: 'pickup', shipping_price: null })} />
+        <ListingCard listing={buildListing({ title: 'Free', handover: 'both', shipping_price: 0 })} />
+        <ListingCard listing={buildListing({ title: 'Paid', handover: 'shipping', shipping_price: 12 })} />
+      </>,
+      { path: '/marketplace' },
+    );
+    const detailsOf = async (title: string) =>
+      within(
+        within(await screen.findByRole('article', { name: title })).getByRole('list', { name: 'Details' }),
+      )
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(await detailsOf('Pickup')).toEqual(['Like New', 'Reels', 'Pickup only']);
+    expect(await detailsOf('Free')).toEqual(['Like New', 'Reels', 'Free shipping']);
+    expect(await detailsOf('Paid')).toEqual(['Like New', 'Reels']);
+  });
+
   it('marks sold gear with a ribbon', async () => {
     renderRoute(<ListingCard listing={buildListing({ sold: true })} />, { path: '/marketplace' });
     expect(within(await screen.findByRole('article')).getByText('Sold')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Category, Condition, ListingDto } from '@castline/shared';
-import { CATEGORY_OPTIONS, CONDITION_OPTIONS } from '@castline/shared';
+import { CATEGORY_OPTIONS, CONDITION_OPTIONS, termsTag } from '@castline/shared';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -43,7 +43,8 @@ interface ListingCardProps {
 
 /**
  * A listing in a grid: photo, price, title (the link to its page, covering the whole card),
- * condition and category, where it is, and when it was listed.
+ * condition and category (with "Pickup only" or "Free shipping" when the terms say so), where it is,
+ * and when it was listed.
  */
 export function ListingCard({ listing, from, priority = false }: ListingCardProps) {
   const location = useLocation();
@@ -52,6 +53,7 @@ export function ListingCard({ listing, from, priority = false }: ListingCardProp
   const viewerId = session.data?.user?.id;
   const own = viewerId !== undefined && viewerId === listing.seller_id;
   const backTo = from ?? `${location.pathname}${location.search}`;
+  const tag = termsTag(listing);
 
   return (
     <article
@@ -92,6 +94,11 @@ export function ListingCard({ listing, from, priority = false }: ListingCardProp
           <li>
             <Badge tone="brand">{categoryLabel(listing.category)}</Badge>
           </li>
+          {tag && (
+            <li>
+              <Badge>{tag}</Badge>
+            </li>
+          )}
         </ul>
         <div className="mt-auto flex flex-col gap-0.5 pt-1 text-xs text-ink-muted sm:text-sm">
           {(listing.location || listing.distance !== null) && (

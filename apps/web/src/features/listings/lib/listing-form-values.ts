@@ -5,6 +5,7 @@ import type {
   DragSystem,
   ErrorIssueDto,
   GearType,
+  HandoverMethod,
   ListingBody,
   ListingDto,
   ReelType,
@@ -13,11 +14,14 @@ import type {
 } from '@castline/shared';
 import {
   DEFAULT_CONDITION,
+  DEFAULT_HANDLING_DAYS,
+  DEFAULT_RETURN_WINDOW_DAYS,
   OTHER_BRAND,
   REEL_BRANDS,
   REEL_CATEGORIES,
   ROD_BRANDS,
   ROD_CATEGORIES,
+  ships,
 } from '@castline/shared';
 import type { z } from 'zod';
 import { moveMainFirst } from './image-list';
@@ -46,6 +50,23 @@ export interface LocationValue {
   coordinates: Coordinates | null;
 }
 
+/** A listing's terms as the form holds them; numbers stay text while typed, selects hold their option. */
+export interface TermsValues {
+  handover: HandoverMethod;
+  /** The shipping price input's text (dollars); ignored while `freeShipping` is on. */
+  shippingPrice: string;
+  /** "Free shipping": the listing ships for $0. */
+  freeShipping: boolean;
+  /** Where it ships from; '' ships from the listing's location. */
+  shipsFrom: string;
+  /** One of HANDLING_DAYS_OPTIONS, as text. */
+  handlingDays: string;
+  acceptsOffers: boolean;
+  returnsAccepted: boolean;
+  /** One of RETURN_WINDOW_OPTIONS, as text. */
+  returnWindowDays: string;
+}
+
 export interface ListingFormValues {
   title: string;
   description: string;
@@ -62,6 +83,7 @@ export interface ListingFormValues {
   mainImageIndex: number | undefined;
   rodFilters: RodFilters;
   reelFilters: ReelFilters;
+  terms: TermsValues;
 }
 
 /** The form's fields that can carry an error: the paths of ListingBody. */
@@ -84,6 +106,11 @@ export const LISTING_FIELDS = [
   'reel_brand',
   'reel_type',
   'reel_gear_ratio',
+  'handover',
+  'shipping_price',
+  'ships_from',
+  'handling_days',
+  'return_window_days',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 export type ListingFieldErrors = Partial<Record<ListingField, string>>;
@@ -97,6 +124,18 @@ export const emptyRodFilters = (): RodFilters => ({
 });
 
 export const emptyReelFilters = (): ReelFilters => ({ brand: '', otherBrand: '', type: '', gearRatio: '' });
+
+/** A new listing's terms: local pickup, offers welcome, no returns (the shared defaults). */
+export const emptyTermsValues = (): TermsValues => ({
+  handover: 'pickup',
+  shippingPrice: '',
+  freeShipping: false,
+  shipsFrom: '',
+  handlingDays: String(DEFAULT_HANDLING_DAYS),
+  acceptsOffers: true,
+  returnsAccepted: false,
+  returnWindowDays: String(DEFAULT_RETURN_WINDOW_DAYS),
+});
 
 export function emptyListingFormValues(): ListingFormValues {
   return {
@@ -113,6 +152,7 @@ export function emptyListingFormValues(): ListingFormValues {
     mainImageIndex: undefined,
     rodFilters: emptyRodFilters(),
     reelFilters: emptyReelFilters(),
+    terms: emptyTermsValues(),
   };
 }
 
@@ -168,6 +208,54 @@ const numberOrNull = (text: string): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
+/** A number typed or chosen; NaN when it is not one (the shared checks then name the field). */
+const numberOrNaN = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * The terms to send: shipping details only when the gear ships (free shipping is $0; an empty
+ * "ships from" ships from the listing's location), a return window only with returns.
+ */
+export function toTermsInput(
+  terms: TermsValues,
+): Pick<
+  ListingBody,
+  | 'handover'
+  | 'shipping_price'
+  | 'ships_from'
+  | 'handling_days'
+  | 'accepts_offers'
+  | 'returns_accepted'
+  | 'return_window_days'
+> {
+  const shipped = ships(terms.handover);
+  return {
+    handover: terms.handover,
+    shipping_price: shipped ? (terms.freeShipping ? 0 : numberOrNaN(terms.shippingPrice)) : null,
+    ships_from: shipped ? terms.shipsFrom.trim() || null : null,
+    handling_days: shipped ? numberOrNaN(terms.handlingDays) : null,
+    accepts_offers: terms.acceptsOffers,
+    returns_accepted: terms.returnsAccepted,
+    return_window_days: terms.returnsAccepted ? numberOrNaN(terms.returnWindowDays) : null,
+  };
+}
+
+/** A listing's stored terms back to the form (a "ships from" equal to its location is left empty). */
+export function termsValuesFromListing(listing: ListingDto): TermsValues {
+  const empty = emptyTermsValues();
+  return {
+    handover: listing.handover,
+    shippingPrice:
+      listing.shipping_price === null || listing.shipping_price === 0 ? '' : String(listing.shipping_price),
+    freeShipping: listing.shipping_price === 0,
+    shipsFrom: listing.ships_from && listing.ships_from !== listing.location ? listing.ships_from : '',
+    handlingDays: listing.handling_days === null ? empty.handlingDays : String(listing.handling_days),
+    acceptsOffers: listing.accepts_offers,
+    returnsAccepted: listing.returns_accepted,
+    returnWindowDays:
+      listing.return_window_days === null ? empty.returnWindowDays : String(listing.return_window_days),
+  };
+}
+
 /**
  * What the form sends (ListingBody's input): the main photo first, 'Other' brands as their free
  * text, rod and reel details only for the categories that have them, and no mainImageIndex.
@@ -196,6 +284,7 @@ export function toListingInput(values: ListingFormValues): ListingBody {
     reel_brand: reels ? resolveBrand(values.reelFilters) : null,
     reel_type: reels && values.reelFilters.type ? values.reelFilters.type : null,
     reel_gear_ratio: reels && values.reelFilters.gearRatio ? values.reelFilters.gearRatio : null,
+    ...toTermsInput(values.terms),
   };
 }
 
@@ -233,6 +322,7 @@ export function formValuesFromListing(listing: ListingDto): ListingFormValues {
           gearRatio: listing.reel_gear_ratio ?? '',
         }
       : emptyReelFilters(),
+    terms: termsValuesFromListing(listing),
   };
 }
 

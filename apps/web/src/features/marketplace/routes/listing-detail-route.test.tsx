@@ -1,5 +1,5 @@
 import type { CurrentUserDto, ListingDto, SessionStateDto } from '@castline/shared';
-import { SHELL_MESSAGES } from '@castline/shared';
+import { LISTING_TERMS_MESSAGES, SHELL_MESSAGES } from '@castline/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
@@ -49,6 +49,13 @@ function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     reel_brand: null,
     reel_type: null,
     reel_gear_ratio: null,
+    handover: 'pickup',
+    shipping_price: null,
+    ships_from: null,
+    handling_days: null,
+    accepts_offers: true,
+    returns_accepted: false,
+    return_window_days: null,
     sold: false,
     sold_at: null,
     buyer_id: null,
@@ -566,6 +573,82 @@ describe('product detail page: visitor actions', () => {
     );
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+});
+
+describe('product detail page: delivery and terms', () => {
+  /** The terms block's rows as "label: value". */
+  async function termsRows() {
+    const block = await screen.findByRole('region', { name: 'Delivery and terms' });
+    return Array.from(block.querySelectorAll('dt')).map(
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+    );
+  }
+
+  it('shows free shipping, where and how soon it ships, offers and the return window', async () => {
+    openListing(
+      buildListing({
+        handover: 'both',
+        shipping_price: 0,
+        ships_from: 'Round Rock, TX',
+        handling_days: 1,
+        returns_accepted: true,
+        return_window_days: 14,
+      }),
+    );
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(await termsRows()).toEqual([
+      'Delivery: Local pickup or shipping',
+      'Shipping: Free shipping',
+      'Ships from: Round Rock, TX',
+      'Handling time: Ships within 1 business day',
+      'Offers: Offers accepted',
+      'Returns: Returns accepted within 14 days',
+    ]);
+    expect(screen.getByRole('button', { name: 'Make an offer' })).toBeInTheDocument();
+  });
+
+  it('shows a shipping price, and pickup-only gear without shipping details', async () => {
+    const { unmount } = openListing(
+      buildListing({
+        handover: 'shipping',
+        shipping_price: 12.5,
+        ships_from: 'Austin, TX',
+        handling_days: 3,
+      }),
+    );
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(await termsRows()).toEqual([
+      'Delivery: Shipping only',
+      'Shipping: $12.50 shipping',
+      'Ships from: Austin, TX',
+      'Handling time: Ships within 3 business days',
+      'Offers: Offers accepted',
+      'Returns: No returns',
+    ]);
+    unmount();
+
+    openListing(buildListing());
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(await termsRows()).toEqual([
+      'Delivery: Local pickup only',
+      'Offers: Offers accepted',
+      'Returns: No returns',
+    ]);
+  });
+
+  it('offers no "Make an offer" when the seller is not taking offers, to members and guests alike', async () => {
+    const closed = buildListing({ accepts_offers: false });
+    const { unmount } = openListing(closed);
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(await termsRows()).toContain(`Offers: ${LISTING_TERMS_MESSAGES.offersClosed}`);
+    expect(screen.getByRole('link', { name: 'Message seller' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+    unmount();
+
+    openListing(closed, { session: guestSession });
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });
 });
 

@@ -10,10 +10,11 @@ import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { MakeOfferButton } from '../../offers';
+import { MakeOfferButton, offersMakeOffer } from '../../offers';
 import {
   useListing,
   useListingViewBeacon,
+  DeliveryTerms,
   ListingActionBar,
   listingRolesOf,
   ListingGallery,
@@ -127,13 +128,18 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
           <ListingActionBar
             listing={listing}
             user={user}
-            offerAction={(signInFirst) => (
-              <MakeOfferButton listing={listing} signedIn={user !== null} onSignInFirst={signInFirst}>
-                <HandCoins aria-hidden="true" size={18} />
-                Make an offer
-              </MakeOfferButton>
-            )}
+            offerAction={
+              offersMakeOffer(user?.id ?? null, listing)
+                ? (signInFirst) => (
+                    <MakeOfferButton listing={listing} signedIn={user !== null} onSignInFirst={signInFirst}>
+                      <HandCoins aria-hidden="true" size={18} />
+                      Make an offer
+                    </MakeOfferButton>
+                  )
+                : undefined
+            }
           />
+          <DeliveryTerms listing={listing} />
           <TransactionRating listing={listing} user={user} />
           <SellerCard seller={listing.seller} isOwner={isOwner} />
         </div>

@@ -172,6 +172,50 @@ describe('marketplace page', () => {
     await waitFor(() => expect(lastListingsQuery(view).get('gear_types')).toBe('Saltwater'));
   });
 
+  it('filters by delivery: writes handover and free shipping to the address, shows chips and clears them', async () => {
+    const view = renderMarketplace(page(listPage(buildListings(2))), { entry: '/marketplace?sort=oldest' });
+    await screen.findByText('2 listings');
+
+    const delivery = within(await sidebar().findByRole('group', { name: 'Delivery' }));
+    expect(delivery.getByRole('radio', { name: 'Any' })).toBeChecked();
+    await view.user.click(delivery.getByRole('radio', { name: 'Shipping' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?handover=shipping&sort=oldest'));
+    await waitFor(() => expect(lastListingsQuery(view).get('handover')).toBe('shipping'));
+
+    await view.user.click(delivery.getByRole('checkbox', { name: 'Free shipping' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?handover=shipping&free_shipping=true&sort=oldest'),
+    );
+    await waitFor(() => expect(lastListingsQuery(view).get('free_shipping')).toBe('true'));
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }));
+    expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Shipping',
+      'Free shipping',
+    ]);
+
+    await view.user.click(delivery.getByRole('radio', { name: 'Local pickup' }));
+    await waitFor(() =>
+      expect(view.router.state.location.search).toBe('?handover=pickup&free_shipping=true&sort=oldest'),
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Remove filter: Local pickup' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?free_shipping=true&sort=oldest'));
+    expect(delivery.getByRole('radio', { name: 'Any' })).toBeChecked();
+
+    await view.user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?sort=oldest'));
+    expect(delivery.getByRole('checkbox', { name: 'Free shipping' })).not.toBeChecked();
+  });
+
+  it('reads delivery filters from a shared address', async () => {
+    renderMarketplace(page(listPage(buildListings(1))), {
+      entry: '/marketplace?handover=pickup&free_shipping=true',
+    });
+    await screen.findByText('1 listing');
+    const delivery = within(await sidebar().findByRole('group', { name: 'Delivery' }));
+    expect(delivery.getByRole('radio', { name: 'Local pickup' })).toBeChecked();
+    expect(delivery.getByRole('checkbox', { name: 'Free shipping' })).toBeChecked();
+  });
+
   it('applies typed prices after a pause and rod lengths in feet as inches', async () => {
     const view = renderMarketplace(page(listPage(buildListings(2))));
     await screen.findByText('2 listings');

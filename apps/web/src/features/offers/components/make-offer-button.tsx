@@ -1,3 +1,5 @@
+import type { OfferPolicyListing } from '@castline/shared';
+import { canMakeOffer } from '@castline/shared';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +9,18 @@ import type { OfferListing } from './make-offer-dialog';
 // The dialog (its form, its checks and the dialog library) loads on first use, not with the page.
 const loadDialog = () => import('./make-offer-dialog');
 const MakeOfferDialog = lazy(lazyNamed(loadDialog, 'MakeOfferDialog'));
+
+/** Not a member's id (those are UUIDs): a guest is asked about as any member but the seller. */
+const SOME_OTHER_MEMBER = 'guest-signing-in';
+
+/**
+ * Whether the page offers 'Make an offer' (the shared offer policy): to a member who may make one,
+ * and to a guest wherever a member could (the guest signs in first). Never on the seller's own
+ * listing, on sold, hidden or deleted gear, or when the seller is not taking offers.
+ */
+export function offersMakeOffer(viewerId: string | null, listing: OfferPolicyListing): boolean {
+  return canMakeOffer(viewerId ?? SOME_OTHER_MEMBER, listing);
+}
 
 interface MakeOfferButtonProps {
   listing: OfferListing;

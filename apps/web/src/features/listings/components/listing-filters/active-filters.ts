@@ -93,6 +93,21 @@ export function activeFilters(input: ListingFilters): ActiveFilter[] {
   if (filters.brand) {
     chips.push({ key: 'brand', label: `Brand: ${filters.brand}`, remove: (f) => ({ ...f, brand: '' }) });
   }
+  if (filters.handover) {
+    chips.push({
+      key: 'handover',
+      // As the Delivery group names them (delivery-filter.tsx).
+      label: filters.handover === 'pickup' ? 'Local pickup' : 'Shipping',
+      remove: (f) => ({ ...f, handover: null }),
+    });
+  }
+  if (filters.freeShipping) {
+    chips.push({
+      key: 'free_shipping',
+      label: 'Free shipping',
+      remove: (f) => ({ ...f, freeShipping: false }),
+    });
+  }
   if (filters.featured) {
     chips.push({ key: 'featured', label: 'Featured', remove: (f) => ({ ...f, featured: false }) });
   }

@@ -1,4 +1,5 @@
 import { LISTING_PRICE_MAX, REEL_BRANDS, ROD_BRANDS, ROD_LENGTH_FEET_MAX } from '@castline/shared';
+import { lazy, Suspense } from 'react';
 import type { ListingFilters } from '../../api/listing-queries';
 import { showsReelFilters, showsRodFilters } from '../../api/listing-queries';
 import {
@@ -18,6 +19,11 @@ import {
 } from './filter-labels';
 import { LocationFilter } from './location-filter';
 import type { FiltersUpdate } from './use-listing-filters';
+
+// The delivery group loads just after the panel, off the marketplace's first load.
+const DeliveryFilter = lazy(() =>
+  import('./delivery-filter').then((module) => ({ default: module.DeliveryFilter })),
+);
 
 const BRAND_SUGGESTIONS = [...new Set([...ROD_BRANDS, ...REEL_BRANDS])].sort((a, b) =>
   a.localeCompare(b, 'en'),
@@ -153,6 +159,10 @@ export function ListingFilterPanel({ filters, onChange }: ListingFilterPanelProp
         />
         <CheckboxRow label="Sold gear only" checked={filters.sold} onChange={(sold) => patch({ sold })} />
       </FilterGroup>
+      {/* Last, so that the group arriving just after the panel moves none of the others. */}
+      <Suspense fallback={null}>
+        <DeliveryFilter filters={filters} onChange={patch} />
+      </Suspense>
     </div>
   );
 }

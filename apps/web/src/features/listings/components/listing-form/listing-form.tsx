@@ -8,12 +8,13 @@ import {
   LISTING_TITLE_MAX,
   ListingBody,
 } from '@castline/shared';
-import { Camera, Check, FileText, MapPin, PackagePlus, Settings } from 'lucide-react';
+import { Camera, Check, FileText, MapPin, PackagePlus, Settings, Truck } from 'lucide-react';
 import type { FormEvent, SetStateAction } from 'react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button';
+import { Skeleton } from '../../../../components/ui/skeleton';
 import { CheckboxGroup, SelectField, TextAreaField } from '../../../../components/ui/form-fields';
 import { TextField } from '../../../../components/ui/text-field';
 import { ToastScope, useToastScope } from '../../../../components/ui/toast-scope';
@@ -41,6 +42,10 @@ import { ImageUpload } from '../image-upload/image-upload';
 import { FormSection } from './form-section';
 import { ReelDetails, RodDetails } from './gear-details';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+
+// The terms' fields load just after the form (the editor's first load is kept small); the form
+// holds their values from the start, so nothing typed or checked waits for them.
+const TermsFields = lazy(() => import('./terms-fields').then((module) => ({ default: module.TermsFields })));
 
 const GEAR_TYPE_OPTIONS = GEAR_TYPES.map((type) => ({ value: type, label: type }));
 const ROD_FIELDS: ListingField[] = [
@@ -333,6 +338,21 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
             hint="Start typing a town or a US ZIP code and pick it from the list."
           />
         </div>
+      </FormSection>
+
+      <FormSection
+        icon={Truck}
+        title="Delivery and terms"
+        description="How buyers get the gear, and whether you take offers and returns."
+      >
+        <Suspense fallback={<Skeleton className="h-40 w-full rounded-lg" />}>
+          <TermsFields
+            value={values.terms}
+            location={values.location.text}
+            errors={errors}
+            onChange={(terms, touched) => set('terms', terms, touched)}
+          />
+        </Suspense>
       </FormSection>
 
       <FormSection
