@@ -14,12 +14,18 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  HANDLING_DAYS_OPTIONS,
   REEL_BRANDS,
+  RETURN_WINDOW_OPTIONS,
   ROD_BRANDS,
   ROD_MATERIALS,
   ROD_POWER_RATINGS,
   LISTING_TITLE_MAX,
+  SHIPPING_PRICE_MAX,
+  ships,
+  termsTag,
   type Condition,
+  type HandoverMethod,
   type DragSystem,
   type GearType,
   type ReelType,
@@ -185,6 +191,13 @@ const rodKindOf = (l: Listing) =>
   Object.keys(ROD_KINDS).find((kind) => new RegExp(`\\b${kind}\\b`, 'i').test(l.title));
 const hasGear = (l: Listing, gear: GearType) => l.gear_types.includes(gear);
 const label = (l: Listing) => `${l.title} [${l.category}, ${l.condition}, $${l.price}]`;
+const handoverOf = (l: Listing) => l.handover as HandoverMethod;
+/** A rod (or a combo's rod) of 8 ft or longer that does not come apart (fly and travel rods do). */
+const longOnePiece = (l: Listing) =>
+  (l.category === 'rods' || l.category === 'combo') &&
+  lengthInches(l) >= 96 &&
+  rodKindOf(l) !== 'fly' &&
+  !/\bTravel\b/.test(l.model ?? '');
 
 let database: DatabaseHandle;
 let dir: string;
@@ -430,6 +443,9 @@ describe('demo catalogue', () => {
       if (!Number.isInteger(offer.amount)) problems.push(`${what}: not whole dollars`);
       if (offer.amount >= l.price || offer.amount < l.price * 0.45)
         problems.push(`${what}: not a plausible offer`);
+      if (/shipping/i.test(`${offer.note ?? ''} ${offer.counter_note ?? ''}`) && !ships(handoverOf(l))) {
+        problems.push(`${what}: speaks of shipping, but the listing does not ship`);
+      }
       if (offer.counter_amount !== null) {
         if (!Number.isInteger(offer.counter_amount)) problems.push(`${what}: counter not whole dollars`);
         if (offer.counter_amount <= offer.amount || offer.counter_amount >= l.price) {
@@ -504,7 +520,123 @@ describe('demo catalogue', () => {
       if (/Bluefin/.test(m.content) && !hasGear(l, 'Saltwater')) {
         problems.push(`"${m.content}": about ${label(l)}, not saltwater gear`);
       }
+      if (/\bship\b|\bshipping\b/i.test(m.content) && !ships(handoverOf(l))) {
+        problems.push(`"${m.content}": about ${label(l)}, which does not ship`);
+      }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives the listings every kind of terms: pickup, shipping or both, free and paid shipping, firm prices, returns', () => {
+    const kinds = new Map<string, number>();
+    const count = (kind: string, when: boolean) => kinds.set(kind, (kinds.get(kind) ?? 0) + (when ? 1 : 0));
+    for (const l of listings) {
+      count('pickup only', l.handover === 'pickup');
+      count('shipping only', l.handover === 'shipping');
+      count('pickup or shipping', l.handover === 'both');
+      count('free shipping', l.shipping_price === 0);
+      count('paid shipping', l.shipping_price !== null && l.shipping_price > 0);
+      count('no offers', !l.accepts_offers);
+      for (const days of RETURN_WINDOW_OPTIONS)
+        count(`returns in ${days} days`, l.return_window_days === days);
+    }
+    expect([...kinds].filter(([, n]) => n === 0).map(([kind]) => kind)).toEqual([]);
+    // Most sellers take offers and most do not take returns.
+    expect(kinds.get('no offers')!).toBeLessThan(listings.length / 4);
+    const returns = RETURN_WINDOW_OPTIONS.reduce((n, days) => n + kinds.get(`returns in ${days} days`)!, 0);
+    expect(returns).toBeLessThan(listings.length / 4);
+  });
+
+  it('fills the shipping details exactly when a listing ships, and return windows exactly when it takes returns', () => {
+    const problems: string[] = [];
+    for (const l of listings) {
+      const shipped = ships(handoverOf(l));
+      const what = `${label(l)} (${l.handover})`;
+      if ((l.shipping_price !== null) !== shipped)
+        problems.push(`${what}: shipping price ${l.shipping_price}`);
+      if ((l.ships_from !== null) !== shipped) problems.push(`${what}: ships from ${l.ships_from}`);
+      if ((l.handling_days !== null) !== shipped) problems.push(`${what}: handling ${l.handling_days} days`);
+      if (shipped && l.ships_from !== l.location) {
+        problems.push(`${what}: ships from "${l.ships_from}", listed in "${l.location}"`);
+      }
+      if (
+        l.handling_days !== null &&
+        !(HANDLING_DAYS_OPTIONS as readonly number[]).includes(l.handling_days)
+      ) {
+        problems.push(`${what}: ${l.handling_days} handling days`);
+      }
+      // Free, or priced as carriers' rates are passed on: $5.99, $12.99, …
+      const cents = l.shipping_price === null ? null : Math.round(l.shipping_price * 100);
+      if (cents !== null && (cents > SHIPPING_PRICE_MAX * 100 || (cents !== 0 && cents % 100 !== 99))) {
+        problems.push(`${what}: shipping $${l.shipping_price}`);
+      }
+      if ((l.return_window_days !== null) !== l.returns_accepted) {
+        problems.push(`${what}: returns ${l.returns_accepted} within ${l.return_window_days} days`);
+      }
+      if (
+        l.return_window_days !== null &&
+        !(RETURN_WINDOW_OPTIONS as readonly number[]).includes(l.return_window_days)
+      ) {
+        problems.push(`${what}: a ${l.return_window_days}-day return window`);
+      }
+      const tag = termsTag({ handover: handoverOf(l), shipping_price: l.shipping_price });
+      if ((tag === 'Pickup only') !== (l.handover === 'pickup') || (tag === 'Free shipping' && !shipped)) {
+        problems.push(`${what}: shown as "${tag}"`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives terms that suit the gear, the seller and what the description says', () => {
+    const problems: string[] = [];
+    for (const l of listings) {
+      const what = `${label(l)} (${l.handover}, shipping ${l.shipping_price})`;
+      if (/ship at your cost/.test(l.description) && (l.handover !== 'both' || !l.shipping_price)) {
+        problems.push(`${what}: the description offers pickup or shipping at the buyer's cost`);
+      }
+      if (/Local pickup in .* only/.test(l.description) && l.handover !== 'pickup') {
+        problems.push(`${what}: the description says local pickup only`);
+      }
+      if (/offers considered/i.test(l.description) && !l.accepts_offers) {
+        problems.push(`${what}: the description welcomes offers, the listing takes none`);
+      }
+      if (/sold as is/i.test(l.description) && l.returns_accepted) {
+        problems.push(`${what}: sold as is, yet returns are accepted`);
+      }
+      if (l.returns_accepted && !ships(handoverOf(l)))
+        problems.push(`${what}: returns on gear that does not ship`);
+      if (l.shipping_price === 0 && l.price < 150) problems.push(`${what}: free shipping on cheap gear`);
+      if (longOnePiece(l) && l.handover === 'shipping') {
+        problems.push(`${what}: a long one-piece rod that cannot be picked up`);
+      }
+      if (longOnePiece(l) && l.shipping_price !== null && l.shipping_price > 0 && l.shipping_price < 30) {
+        problems.push(`${what}: a long one-piece rod ships for little`);
+      }
+      if (l.category === 'tackle' && l.shipping_price !== null && l.shipping_price > 14.99) {
+        problems.push(`${what}: tackle that costs more than $14.99 to ship`);
+      }
+    }
+    const longRods = listings.filter(longOnePiece);
+    expect(longRods.filter((l) => l.handover === 'pickup').length).toBeGreaterThan(longRods.length / 2);
+    const smallGear = listings.filter((l) => l.category === 'reels' || l.category === 'tackle');
+    expect(smallGear.filter((l) => ships(handoverOf(l))).length).toBeGreaterThan(smallGear.length * 0.75);
+    // A few sellers only hand gear over at home, across all their listings.
+    const sellers = new Set(listings.map((l) => l.seller_id));
+    const pickupOnly = [...sellers].filter((id) =>
+      listings.filter((l) => l.seller_id === id).every((l) => l.handover === 'pickup'),
+    );
+    expect(pickupOnly.length).toBeGreaterThanOrEqual(2);
+    expect(pickupOnly.length).toBeLessThan(sellers.size / 4);
+    expect(problems).toEqual([]);
+  });
+
+  it('puts no offer on a listing whose seller takes none', async () => {
+    const byId = new Map(listings.map((l) => [l.id, l]));
+    const allOffers = await database.db.select().from(offers);
+    const problems = allOffers
+      .map((offer) => byId.get(offer.product_id)!)
+      .filter((l) => !l.accepts_offers)
+      .map((l) => `an offer on ${label(l)}, which takes none`);
     expect(problems).toEqual([]);
   });
 

@@ -167,6 +167,22 @@ const SELLER_FISHING: Record<string, Fishing> = {
   sturgeon_stella: fishing(['freshwater'], [F]),
 };
 const ANY_FISHING = fishing(['general'], []);
+
+/**
+ * How a seller deals, from their bios: shops (a reel restorer, a rod builder, a flats guide and
+ * a fly-fishing guide) ship fast and take returns; a few members only hand gear over at home.
+ */
+export const DEMO_SHOP_SELLERS: ReadonlySet<string> = new Set([
+  'reel_rita',
+  'rodbuilder_rob',
+  'bonefish_bo',
+  'tarpon_tess',
+]);
+export const DEMO_PICKUP_ONLY_SELLERS: ReadonlySet<string> = new Set([
+  'landlubber',
+  'catfish_carl',
+  'halibut_hank',
+]);
 /** How often a seller lists general gear although something closer to their fishing exists. */
 const GENERAL_SHARE = 0.12;
 
@@ -185,7 +201,7 @@ const GEAR_CHOICES: Record<Water, GearType[][]> = {
 };
 
 /** Light: trout and panfish; medium: bass, walleye and inshore; heavy: surf, offshore, musky and catfish. */
-type Size = 'light' | 'medium' | 'heavy';
+export type Size = 'light' | 'medium' | 'heavy';
 /** How a rod is sold; fixes the reels it takes in a combo. */
 type RodKind = 'spinning' | 'casting' | 'surf' | 'boat' | 'jigging' | 'fly';
 const REELS_FOR_ROD: Record<RodKind, ReelType[]> = {
@@ -607,8 +623,10 @@ const CONDITION_NOTES: Record<Category, Record<Condition, string[]>> = {
   },
 };
 
+/** A seller's general note; a seller who only hands gear over at home does not offer to ship. */
 const GENERIC_NOTES = [
-  (town: string) => `Pick up in ${town} or I can ship at your cost.`,
+  (town: string, pickupOnly: boolean) =>
+    pickupOnly ? `Local pickup in ${town} only.` : `Pick up in ${town} or I can ship at your cost.`,
   () => 'Smoke-free home, stored indoors.',
   () => 'Happy to answer questions; send me a message.',
   () => 'Upgrading my setup, so this has to go.',
@@ -875,6 +893,11 @@ export function demoRetailRange(listing: {
   return rodRetail && reelRetail ? [rodRetail[0] + reelRetail[0], rodRetail[1] + reelRetail[1]] : null;
 }
 
+/** How big a reel of the demo catalogue is (what shipping it costs), or null for another reel. */
+export function demoReelSize(brand: string | null, model: string | null): Size | null {
+  return REELS.find((r) => r.brand === brand && r.model === model)?.size ?? null;
+}
+
 /** Where a member lists from: their home town as the gazetteer writes it, and its point. */
 function homeOf(seller: DemoSeller): [string, number, number] {
   const point = HOME_COORDINATES[seller.location];
@@ -910,7 +933,7 @@ export function demoListings(count: number, sellers: readonly DemoSeller[], seed
     const description = [
       ...gear.notes,
       pick(random, CONDITION_NOTES[category][condition]),
-      pick(random, GENERIC_NOTES)(town),
+      pick(random, GENERIC_NOTES)(town, DEMO_PICKUP_ONLY_SELLERS.has(sellers[seller]!.username)),
     ].join(' ');
 
     const soldRoll = random();

@@ -3,6 +3,7 @@ import type { Category } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import { listingViews, productFavorites, productLikes, products } from '../db/schema/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
+import { demoListingTerms } from './demo-terms.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom, demoListings, type DemoSeller } from './listing-catalog.js';
 
@@ -62,7 +63,8 @@ async function storeDemoPhotos(storage: FileStorage): Promise<Map<string, string
 
 /**
  * Fills the marketplace of a fresh demo database: listings over every category, condition and
- * gear type, each from its seller's home town, some featured, some sold (most rated), some pending,
+ * gear type, each from its seller's home town with terms that suit the gear and the seller
+ * (demoListingTerms), some featured, some sold (most rated), some pending,
  * with likes and favourites from other members; then brings the sellers' counts up to date.
  */
 export async function seedDemoListings(
@@ -78,7 +80,7 @@ export async function seedDemoListings(
   const now = Date.now();
 
   await db.transaction(async (tx) => {
-    const rows = catalogue.map((listing) => {
+    const rows = catalogue.map((listing, index) => {
       const createdAt = new Date(now - listing.ageDays * DAY_MS - Math.floor(random() * DAY_MS));
       const soldAt = listing.sold
         ? new Date(Math.min(now, createdAt.getTime() + listing.sold.daysAfter * DAY_MS))
@@ -108,6 +110,7 @@ export async function seedDemoListings(
         reel_brand: listing.reel_brand,
         reel_type: listing.reel_type,
         reel_gear_ratio: listing.reel_gear_ratio,
+        ...demoListingTerms(listing, sellers[listing.seller]!, index),
         sold: listing.sold !== null,
         sold_at: soldAt,
         buyer_id: listing.sold ? sellerIds[listing.sold.buyer]! : null,

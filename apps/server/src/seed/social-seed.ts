@@ -86,6 +86,13 @@ const FRAN_STRIPER_ROD: ListingRef = {
 };
 const FRAN_GEAR: ListingRef = { seller: 'flyfisher_fran', index: 0, categories: GEAR };
 
+/** Whether a listing of `seller` is one that `ref` may name (any index). */
+const fitsRef = (ref: ListingRef, seller: string, l: Pick<Listing, 'category' | 'condition' | 'title'>) =>
+  ref.seller === seller &&
+  (!ref.categories || ref.categories.includes(l.category)) &&
+  (!ref.conditions || ref.conditions.includes(l.condition)) &&
+  (!ref.title || ref.title.test(l.title));
+
 /** A line of a seeded conversation: who wrote it, how long ago, and whether its reader has seen it. */
 interface Line {
   from: string;
@@ -358,6 +365,24 @@ const OFFERS: SeededOffer[] = [
   },
 ];
 
+/** The listings the seeded talk says ship: Rita ships Priority Mail, Eli includes shipping, Abe offers to pay for it. */
+const SAID_TO_SHIP: ListingRef[] = [RITA_REEL, TROUTBUM_ROD, FRAN_STRIPER_ROD];
+
+/**
+ * What the seeded talk and offers need of a demo listing's terms, whichever listing of its
+ * seller they come to name: a listing that may get a demo offer takes offers, and one the talk
+ * says ships, ships. The listing seed, which runs first, gives them those terms.
+ */
+export function termsTheTalkNeeds(
+  seller: string,
+  listing: Pick<Listing, 'category' | 'condition' | 'title'>,
+): { takesOffers: boolean; ships: boolean } {
+  return {
+    takesOffers: OFFERS.some((offer) => fitsRef(offer.listing, seller, listing)),
+    ships: SAID_TO_SHIP.some((ref) => fitsRef(ref, seller, listing)),
+  };
+}
+
 /** Saved searches: captain_ahab's Captain's Club (one paused) and one of flyfisher_fran's. */
 const ALERTS: SeededAlert[] = [
   {
@@ -441,9 +466,11 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
     const fitting = publicListings.filter(
       (l) =>
         l.seller_id === seller?.id &&
-        (!ref.categories || ref.categories.includes(l.category as Category)) &&
-        (!ref.conditions || ref.conditions.includes(l.condition as Condition)) &&
-        (!ref.title || ref.title.test(l.title)),
+        fitsRef(ref, ref.seller, {
+          category: l.category as Category,
+          condition: l.condition as Condition,
+          title: l.title,
+        }),
     );
     return (fitting[ref.index] as Listing | undefined) ?? null;
   };
