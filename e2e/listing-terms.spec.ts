@@ -78,13 +78,16 @@ test('a member lists a reel with free shipping and 14-day returns; its card and 
 
   // Free shipping keeps the shipped reel and leaves the pickup-only one out.
   const delivery = page.getByRole('group', { name: 'Delivery' });
-  await delivery.getByRole('checkbox', { name: 'Free shipping' }).check();
+  // The filters follow the address: a control shows its new state once the address has it.
+  await delivery.getByRole('checkbox', { name: 'Free shipping' }).click();
   await expect(page).toHaveURL(/free_shipping=true/);
+  await expect(delivery.getByRole('checkbox', { name: 'Free shipping' })).toBeChecked();
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Free shipping');
   await expect(card).toBeVisible();
   await expect(pickupCard).toBeHidden();
-  await delivery.getByRole('radio', { name: 'Local pickup' }).check();
+  await delivery.getByRole('radio', { name: 'Local pickup' }).click();
   await expect(page).toHaveURL(/handover=pickup/);
+  await expect(delivery.getByRole('radio', { name: 'Local pickup' })).toBeChecked();
   await expect(page.getByRole('heading', { name: 'No listings match your filters' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/free_shipping|handover/);
