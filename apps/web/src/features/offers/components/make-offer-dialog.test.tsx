@@ -41,6 +41,9 @@ describe('make offer dialog', () => {
     const dialog = await openDialog(user);
     const amount = await within(dialog).findByRole('textbox', { name: 'Your offer' });
     expect(dialog).toHaveTextContent('Asking price $180');
+    // Empty, with no sample amount that could read as one already given.
+    expect(amount).toHaveValue('');
+    expect(amount).not.toHaveAttribute('placeholder');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send offer' }));
     expect(within(dialog).getByText(OFFER_MESSAGES.amountInvalid)).toBeInTheDocument();

@@ -145,13 +145,13 @@ function OfferForm({
         label="Your offer"
         name="amount"
         value={amount}
-        placeholder={String(Math.round(listing.price * 0.9))}
         onChange={(event) => {
           setAmount(event.target.value);
           clear('amount');
         }}
         error={errors.amount}
-        hint={`Asking price ${formatPrice(listing.price)}`}
+        // Empty until the buyer types: a sample amount in the field reads as a value already given.
+        hint={`Asking price ${formatPrice(listing.price)}. Enter the amount you offer, in dollars.`}
         autoFocus
       />
       <NoteField
