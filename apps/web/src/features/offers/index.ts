@@ -2,3 +2,4 @@
 export { OFFERS_PAGE_SIZE, offerKeys } from './api/offer-keys';
 export { MakeOfferButton, offersMakeOffer } from './components/make-offer-button';
 export { OffersList } from './components/offers-list';
+export { MyListingOfferSlot } from './components/my-listing-offer-slot';

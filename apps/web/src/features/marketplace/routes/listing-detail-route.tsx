@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { MakeOfferButton, offersMakeOffer } from '../../offers';
+import { MakeOfferButton, MyListingOfferSlot, offersMakeOffer } from '../../offers';
 import {
   useListing,
   useListingViewBeacon,
@@ -138,6 +138,11 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
                   )
                 : undefined
             }
+          />
+          <MyListingOfferSlot
+            listingId={listing.id}
+            viewerId={user?.id ?? null}
+            sellerId={listing.seller_id}
           />
           <DeliveryTerms listing={listing} />
           <TransactionRating listing={listing} user={user} />

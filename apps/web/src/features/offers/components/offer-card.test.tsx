@@ -133,7 +133,9 @@ describe('offer card', () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Cancel offer' }));
-    expect(await screen.findByText(OFFER_MESSAGES.notOpen)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your offer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel offer' }));
+    expect(await within(dialog).findByText(OFFER_MESSAGES.notOpen)).toBeInTheDocument();
   });
 
   it('counters with an amount, checked before sending', async () => {

@@ -2,11 +2,12 @@ import type { OfferAction, OfferDto, OfferStatus } from '@castline/shared';
 import { CounterOfferBody, OFFER_NOTE_MAX, OPEN_OFFER_STATUSES } from '@castline/shared';
 import { BadgeCheck, Check, Clock, HandCoins, X } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -42,6 +43,24 @@ export function expiryText(offer: Pick<OfferDto, 'status' | 'expires_at'>, now =
   return `Expires ${formatRelativeTime(offer.expires_at, now)}`;
 }
 
+// The cancel confirmation (and the dialog library) loads on the first press, or on hover/focus.
+const loadConfirm = () => import('../../../components/ui/confirm-dialog');
+const ConfirmDialog = lazy(lazyNamed(loadConfirm, 'ConfirmDialog'));
+
+/** Where the buyer's offer stands, in a sentence: "Your offer of $150 — waiting for the seller". */
+export function buyerSummary(offer: Pick<OfferDto, 'status' | 'amount' | 'counter_amount'>): string | null {
+  switch (offer.status) {
+    case 'pending':
+      return `Your offer of ${formatPrice(offer.amount)} — waiting for the seller`;
+    case 'countered':
+      return `The seller countered with ${formatPrice(offer.counter_amount ?? offer.amount)}`;
+    case 'accepted':
+      return `The seller accepted your offer of ${formatPrice(offer.counter_amount ?? offer.amount)}`;
+    default:
+      return null;
+  }
+}
+
 const STEP_DONE: Record<OfferStep, string> = {
   accept: 'Offer accepted',
   reject: 'Offer rejected',
@@ -66,6 +85,8 @@ export function OfferCard({ offer, viewerId, showListing = true }: OfferCardProp
   const other = isSeller ? offer.buyer : offer.seller;
   const expiry = expiryText(offer);
   const { listing } = offer;
+  // On the listing's own page the buyer reads where the offer stands first.
+  const summary = !showListing && !isSeller ? buyerSummary(offer) : null;
 
   return (
     <article
@@ -118,6 +139,8 @@ export function OfferCard({ offer, viewerId, showListing = true }: OfferCardProp
         </div>
         <OfferStatusBadge status={offer.status} />
       </div>
+
+      {summary && <p className="font-medium text-ink">{summary}</p>}
 
       <dl className="flex flex-wrap gap-x-6 gap-y-2">
         <div className="flex flex-col">
@@ -200,6 +223,7 @@ function OfferActions({ offer, isSeller }: { offer: OfferDto; isSeller: boolean 
       setCountering((value) => !value);
       return;
     }
+    if (action === 'cancel') return;
     setPending(action);
     if (action === 'mark-sold') {
       markSold.mutate(
@@ -225,29 +249,80 @@ function OfferActions({ offer, isSeller }: { offer: OfferDto; isSeller: boolean 
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-3">
       <div role="group" aria-label="Offer actions" className="flex flex-wrap gap-2">
-        {offer.actions.map((action) => (
-          <Button
-            key={action}
-            size="sm"
-            variant={
-              action === 'accept' || action === 'mark-sold'
-                ? 'primary'
-                : action === 'counter'
-                  ? 'secondary'
-                  : 'danger'
-            }
-            loading={pending === action}
-            disabled={busy && pending !== action}
-            aria-expanded={action === 'counter' ? countering : undefined}
-            onClick={() => run(action)}
-          >
-            <ActionIcon action={action} />
-            {actionLabel(action, isSeller, offer.buyer.username)}
-          </Button>
-        ))}
+        {offer.actions.map((action) =>
+          action === 'cancel' ? (
+            <CancelOfferButton key={action} offer={offer} disabled={busy} />
+          ) : (
+            <Button
+              key={action}
+              size="sm"
+              variant={
+                action === 'accept' || action === 'mark-sold'
+                  ? 'primary'
+                  : action === 'counter'
+                    ? 'secondary'
+                    : 'danger'
+              }
+              loading={pending === action}
+              disabled={busy && pending !== action}
+              aria-expanded={action === 'counter' ? countering : undefined}
+              onClick={() => run(action)}
+            >
+              <ActionIcon action={action} />
+              {actionLabel(action, isSeller, offer.buyer.username)}
+            </Button>
+          ),
+        )}
       </div>
       {countering && <CounterForm offer={offer} onDone={() => setCountering(false)} />}
     </div>
+  );
+}
+
+/** 'Cancel offer' asks first; the offer is withdrawn only once the buyer confirms. */
+function CancelOfferButton({ offer, disabled }: { offer: OfferDto; disabled: boolean }) {
+  const toast = useToast();
+  const step = useOfferStep();
+  const dialog = useLazyDialog(loadConfirm);
+
+  const confirm = () => {
+    if (step.isPending) return;
+    step.mutate(
+      { offerId: offer.id, step: 'cancel' },
+      {
+        onSuccess: () => {
+          dialog.setOpen(false);
+          toast.show(STEP_DONE.cancel);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="danger" disabled={disabled} {...dialog.triggerProps}>
+        <X aria-hidden="true" size={16} />
+        {actionLabel('cancel', false, offer.buyer.username)}
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <ConfirmDialog
+            open={dialog.open}
+            onOpenChange={(next) => {
+              dialog.setOpen(next);
+              if (!next) step.reset();
+            }}
+            title="Cancel your offer?"
+            description={`Your offer of ${formatPrice(offer.amount)} on “${offer.listing.title}” will be withdrawn. The seller can no longer accept it.`}
+            confirmLabel="Yes, cancel offer"
+            pending={step.isPending}
+            onConfirm={confirm}
+            error={step.isError ? errorMessage(step.error) : null}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }
 
