@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that backs out ("Cancel" unless the action itself is a cancelling). */
+  dismissLabel?: string;
   pending: boolean;
   onConfirm: () => void;
   /** Why the last attempt failed, shown above the buttons. */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  dismissLabel = 'Cancel',
   pending,
   onConfirm,
   error,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button variant="danger" loading={pending} onClick={onConfirm}>
               {confirmLabel}

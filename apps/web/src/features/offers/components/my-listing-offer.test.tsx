@@ -88,8 +88,8 @@ describe('the buyer’s own offer on the listing page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your offer?' });
     expect(server.calls('POST', `/api/offers/${offer.id}/cancel`)).toHaveLength(0);
 
-    // Backing out keeps the offer.
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Backing out ("Keep offer", not a second "Cancel" beside "Yes, cancel offer") keeps the offer.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.calls('POST', `/api/offers/${offer.id}/cancel`)).toHaveLength(0);
 

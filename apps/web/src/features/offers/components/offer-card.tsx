@@ -315,6 +315,7 @@ function CancelOfferButton({ offer, disabled }: { offer: OfferDto; disabled: boo
             title="Cancel your offer?"
             description={`Your offer of ${formatPrice(offer.amount)} on “${offer.listing.title}” will be withdrawn. The seller can no longer accept it.`}
             confirmLabel="Yes, cancel offer"
+            dismissLabel="Keep offer"
             pending={step.isPending}
             onConfirm={confirm}
             error={step.isError ? errorMessage(step.error) : null}
