@@ -6,33 +6,16 @@ import {
   canActAsMember,
   isBannedMember,
   policyActorOf,
-  type MemberActor,
 } from './member.policy.js';
-
-const member = (overrides: Partial<MemberActor> = {}): MemberActor => ({
-  id: 'member',
-  status: 'active',
-  is_admin: false,
-  permissions: [],
-  hasAdminRole: false,
-  ...overrides,
-});
-const author = member({ id: 'author' });
-const moderator = member({
-  id: 'moderator',
-  is_admin: true,
-  hasAdminRole: true,
-  permissions: ['forum.manage'],
-});
-const support = member({ id: 'support', is_admin: true, hasAdminRole: true, permissions: ['users.read'] });
-const bannedModerator = { ...moderator, status: 'banned' };
-const bannedAuthor = { ...author, status: 'banned' };
-const flagFlipped = member({
-  id: 'flag',
-  is_admin: true,
-  hasAdminRole: false,
-  permissions: ['forum.manage'],
-});
+import {
+  author,
+  bannedAuthor,
+  bannedModerator,
+  flagFlipped,
+  member,
+  moderator,
+  support,
+} from './test-actors.js';
 
 describe('member policy', () => {
   it('a banned member may not act; a guest is no member', () => {

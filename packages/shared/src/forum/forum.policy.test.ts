@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberActor } from '../accounts/member.policy.js';
 import { canManageForumContent, canModerateForum, canSeeForumContent } from './forum.policy.js';
-
-const member = (overrides: Partial<MemberActor> = {}): MemberActor => ({
-  id: 'member',
-  status: 'active',
-  is_admin: false,
-  permissions: [],
-  hasAdminRole: false,
-  ...overrides,
-});
-const author = member({ id: 'author' });
-const stranger = member({ id: 'stranger' });
-const moderator = member({
-  id: 'moderator',
-  is_admin: true,
-  hasAdminRole: true,
-  permissions: ['forum.manage'],
-});
-const support = member({ id: 'support', is_admin: true, hasAdminRole: true, permissions: ['users.read'] });
-const bannedModerator = { ...moderator, status: 'banned' };
-const bannedAuthor = { ...author, status: 'banned' };
-const flagFlipped = member({
-  id: 'flag',
-  is_admin: true,
-  hasAdminRole: false,
-  permissions: ['forum.manage'],
-});
+import {
+  author,
+  bannedAuthor,
+  bannedModerator,
+  flagFlipped,
+  moderator,
+  stranger,
+  support,
+} from '../accounts/test-actors.js';
 
 describe('forum policy', () => {
   it('lets only unbanned admins holding forum.manage moderate', () => {
