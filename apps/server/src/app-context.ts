@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { ServerEvents } from './domain-events.js';
 import type { EventBus } from './platform/bus/event-bus.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   loggerOptions?: FastifyServerOptions['logger'];
   /** How often each instance reads its sockets' sessions again (default 30 s; tests shorten it). */
   realtimeSessionCheckMs?: number | undefined;
+  /** How often each instance looks for due jobs in the job queue (default 5 s). */
+  jobPollIntervalMs?: number | undefined;
 }
 
 /** What feature modules receive: the app's engines, the realtime publisher and the domain events. */
@@ -34,4 +37,9 @@ export interface AppContext extends AppDeps {
   realtime: RealtimePublisher;
   /** Where writers say what happened; src/subscriptions.ts subscribes the listeners. */
   events: ServerEvents;
+  /**
+   * The durable job queue (platform/jobs, decision 0018): modules register their handlers while
+   * they are registered; polling starts once the app is ready and stops when it closes.
+   */
+  jobs: JobQueue;
 }

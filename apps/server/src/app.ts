@@ -14,6 +14,7 @@ import type { AppContext, AppDeps } from './app-context.js';
 import type { ServerEventMap } from './domain-events.js';
 import type { Transaction } from './db/client.js';
 import { createDomainEvents } from './platform/events/domain-events.js';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.js';
 import { subscribeDomainEvents } from './subscriptions.js';
 import { registerAuthHooks } from './http/auth-hooks.js';
 import { recordRoutes } from './http/route-table.js';
@@ -57,11 +58,19 @@ import { createRealtimePublisher } from './platform/realtime/realtime-publisher.
 import { registerMessagingModule } from './modules/messaging/index.js';
 import { registerNotificationsModule } from './modules/notifications/index.js';
 import { registerOffersModule } from './modules/offers/index.js';
+import { registerOrdersModule } from './modules/orders/index.js';
 import { registerAlertsModule } from './modules/alerts/index.js';
 import { registerSettingsModule } from './modules/settings/index.js';
 import { registerForumModule } from './modules/forum/index.js';
 import { registerModerationModule } from './modules/moderation/index.js';
 import { registerMonitoringModule } from './modules/monitoring/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (platform/jobs): tests run due jobs at a moment of their choosing. */
+    jobs: JobQueue;
+  }
+}
 
 export const APP_VERSION = '0.1.0';
 
@@ -183,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     realtime: createRealtimePublisher(bus, app.log),
     events: createDomainEvents<ServerEventMap, Transaction>(app.log),
+    jobs: createJobQueue(database, { logger: app.log, pollIntervalMs: deps.jobPollIntervalMs }),
   };
   subscribeDomainEvents(app, context);
   const accountsRepository = createAccountsRepository(database.db);
@@ -245,11 +255,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMessagingModule(app, context);
   await registerNotificationsModule(app, context);
   await registerOffersModule(app, context);
+  await registerOrdersModule(app, context);
   await registerAlertsModule(app, context);
   await registerSettingsModule(app, context);
   await registerModerationModule(app, context);
   await registerMonitoringModule(app, context, { realtimeHub });
   await registerForumModule(app, context);
+  // Every module has registered its job handlers: poll for due jobs once the app is ready. Added
+  // last, this onClose hook runs first (Fastify runs them last-in first-out): polling stops and the
+  // run in progress ends before the bus and the database close.
+  app.decorate('jobs', context.jobs);
+  app.addHook('onReady', async () => context.jobs.start());
+  app.addHook('onClose', async () => context.jobs.stop());
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

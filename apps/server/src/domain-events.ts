@@ -73,6 +73,36 @@ export interface ServerEventMap {
   'offer.closed_by_sale': OfferEvent;
   /** The seller deleted their account, closing this open offer (in the deletion's transaction). */
   'offer.closed_by_seller_leaving': OfferEvent;
+  /** A buyer bought now or an offer was accepted: an order holds the listing (in its transaction, and after commit). */
+  'order.placed': OrderEvent;
+  /** The seller confirmed the buyer's payment (in its transaction, and after commit). */
+  'order.paid': OrderEvent;
+  /** The seller shipped the order or readied it for pickup (in its transaction, and after commit). */
+  'order.shipped': OrderEvent;
+  /** The buyer marked the order received (in its transaction, and after commit). */
+  'order.received': OrderEvent;
+  /** The order completed: received, or by itself once its time ran out (in its transaction, and after commit). */
+  'order.completed': OrderEvent;
+  /** Buyer or seller cancelled the order; its listing is back on the market (in its transaction, and after commit). */
+  'order.cancelled': OrderEvent;
+}
+
+/** What an order event says: the order, who moved it (`by`, with their name) and what they added. */
+export interface OrderEvent {
+  order: { id: string; product_id: string; buyer_id: string | null; seller_id: string; title: string };
+  by: 'buyer' | 'seller' | 'system';
+  actorName: string | null;
+  /** The order's total, for the texts that name it. */
+  total: number;
+  /** The shipping details, the pickup note or the cancel reason the step carried. */
+  detail?: {
+    source?: 'buy_now' | 'offer';
+    carrier?: string;
+    tracking_number?: string;
+    pickup_note?: string;
+    reason?: string;
+    handover?: string | null;
+  };
 }
 
 /** What a listing's write says of it: its id and the text a member wrote. */

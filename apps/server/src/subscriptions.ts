@@ -18,6 +18,7 @@ import {
   offersServiceFor,
   type NotifyingOfferEvent,
 } from './modules/offers/index.js';
+import { ORDER_EVENTS, orderEventNotifications, ordersServiceFor } from './modules/orders/index.js';
 import { createEmailNotifier } from './modules/settings/index.js';
 
 declare module 'fastify' {
@@ -87,6 +88,38 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   events.onWrite('listing.sold', async (scope, { listingId, buyerId }) => {
     scope.afterCommit(await offers.settleForSale(scope.tx, listingId, buyerId));
   });
+
+  // Orders: an accepted offer becomes an order in the acceptance's transaction (refused, and the
+  // acceptance with it, when the listing is no longer available); a placed order closes the
+  // listing's other open offers; a sale marked by hand is recorded as a completed order. Each
+  // order step tells the other side, and both members' pages refresh once it commits.
+  const orders = ordersServiceFor(app, context);
+  events.onWrite('offer.accepted', async (scope, { offer, by, actorName, amount }) => {
+    if (by === 'system') return;
+    scope.afterCommit(
+      await orders.placeFromOffer(
+        scope.tx,
+        { id: offer.id, listingId: offer.product_id, buyerId: offer.buyer_id, amount },
+        { side: by, actorId: by === 'seller' ? offer.seller_id : offer.buyer_id, actorName: actorName ?? '' },
+      ),
+    );
+  });
+  events.onWrite('order.placed', async (scope, { order }) => {
+    scope.afterCommit(await offers.settleForSale(scope.tx, order.product_id, order.buyer_id));
+  });
+  events.onWrite('listing.sold', (scope, { listingId, sellerId, buyerId }) =>
+    orders.recordMarkedSale(scope.tx, { listingId, sellerId, buyerId }),
+  );
+  for (const name of ORDER_EVENTS) {
+    events.onWrite(name, (scope, change) => notify(scope, orderEventNotifications(name, change)));
+    events.onCommitted(name, ({ order }) =>
+      realtime.toUsers([order.seller_id, ...(order.buyer_id ? [order.buyer_id] : [])], {
+        type: 'order.changed',
+        order_id: order.id,
+        listing_id: order.product_id,
+      }),
+    );
+  }
 
   // Moderation: the rules read what a member wrote once it has committed; a rule may hide, flag or
   // queue it before it is pushed to anyone. A failing rule is logged and the content stays.

@@ -13,6 +13,8 @@ import {
   actsAsCaptain,
   actsWithPermissions,
   canActAsMember,
+  canBuyNow,
+  canViewOrder,
   canManageForumContent,
   canManageListing,
   isListingOwner,
@@ -31,6 +33,7 @@ import {
   buildListing,
   buildNotification,
   buildOffer,
+  buildOrder,
   buildPost,
   signedInMember,
   uniqueIp,
@@ -105,6 +108,8 @@ const OWNERS_LISTING: ListingResource = {
   transaction_rating: null,
 };
 const OWNERS_CONTENT = { author_id: 'owner' };
+/** The owner's order: the owner sells, the other member bought. */
+const OWNERS_ORDER = { state: 'awaiting_payment' as const, buyer_id: 'otherMember', seller_id: 'owner' };
 
 /** A row read from a policy: `ok` where it allows the actor, `otherwise` where not; guests get 401. */
 const byPolicy = (allows: (actor: PolicyActor) => boolean, otherwise: Outcome): Row => ({
@@ -190,6 +195,21 @@ const MATRIX: Record<string, Row> = {
   'POST /api/offers/:id/reject': OWNER({ otherMember: 'refused' }),
   'POST /api/offers/:id/counter': OWNER({ otherMember: 'refused' }),
   'POST /api/offers/:id/cancel': OWNER({ owner: 'refused', otherMember: 'ok' }),
+  // Orders. Buying: anyone canBuyNow allows past the guards (the matrix listing is pickup only, so
+  // 409); the seller and a banned member are refused.
+  'POST /api/listings/:id/buy': byPolicy(
+    (actor) => canBuyNow(actor, { ...OWNERS_LISTING, handover: 'shipping' }),
+    'refused',
+  ),
+  'GET /api/me/orders': SIGNED_IN,
+  // Only the order's two sides see it (canViewOrder); to anyone else it does not exist (404).
+  'GET /api/orders/:id': byPolicy((actor) => canViewOrder(actor, OWNERS_ORDER), 'denied'),
+  // Each side may take only its own steps (orderActionsFor): the other side is refused (403, or
+  // 409 when the state does not allow the step at all); the body {} answers 400 where one is read.
+  'POST /api/orders/:id/confirm-payment': OWNER({ otherMember: 'refused' }),
+  'POST /api/orders/:id/ship': OWNER({ otherMember: 'refused' }),
+  'POST /api/orders/:id/receive': OWNER({ owner: 'refused', otherMember: 'refused' }),
+  'POST /api/orders/:id/cancel': OWNER({ otherMember: 'ok' }),
   // Messages, presence, notifications
   'GET /api/conversations': SIGNED_IN,
   'GET /api/conversations/:userId': SIGNED_IN,
@@ -347,6 +367,13 @@ beforeAll(async () => {
   const comment = await buildComment(db, forumPost.id, owner!.id, { content: 'Same here.' });
   // An offer on the owner's listing, made by the other member: the owner sells, the other buys.
   const offer = await buildOffer(db, listing, other!.id, { amount: 20 });
+  // An order on another of the owner's listings, bought by the other member.
+  const sold = await buildListing(db, owner!.id, {
+    title: 'Matrix rod',
+    handover: 'shipping',
+    shipping_price: 8,
+  });
+  const order = await buildOrder(db, sold, other!.id);
   const notification = await buildNotification(db, owner!.id, {
     type: 'NEW_MESSAGE',
     title: 'Matrix',
@@ -373,6 +400,7 @@ beforeAll(async () => {
       post: forumPost.id,
       comment: comment.id,
       offer: offer.id,
+      order: order.id,
       notification: notification.id,
     },
   };
@@ -390,6 +418,7 @@ function urlOf(url: string): string {
       ['/api/forum/posts/', ids.post],
       ['/api/forum/comments/', ids.comment],
       ['/api/offers/', ids.offer],
+      ['/api/orders/', ids.order],
       ['/api/notifications/', ids.notification],
       ['/api/admin/users/', ids.owner],
     ].find(([start]) => prefix.startsWith(start!))?.[1] ?? NO_SUCH_ID;

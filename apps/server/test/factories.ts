@@ -23,6 +23,8 @@ import {
   moderationQueue,
   notifications,
   offers,
+  orderEvents,
+  orders,
   postComments,
   postLikes,
   posts,
@@ -257,6 +259,45 @@ export async function buildOffer(
     })
     .returning();
   if (!row) throw new Error('buildOffer: insert returned nothing');
+  return row;
+}
+
+export type BuildOrderOverrides = Partial<
+  Omit<typeof orders.$inferInsert, 'product_id' | 'seller_id' | 'buyer_id'>
+>;
+export type BuiltOrder = typeof orders.$inferSelect;
+
+/**
+ * An order for `buyerId` on `listing` (awaiting payment at the listing's price unless
+ * overridden), with its first timeline step; the listing is taken off the market as buying does.
+ */
+export async function buildOrder(
+  db: Database,
+  listing: Pick<BuiltListing, 'id' | 'seller_id' | 'price'>,
+  buyerId: string,
+  overrides: BuildOrderOverrides = {},
+): Promise<BuiltOrder> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      source: 'buy_now',
+      state: 'awaiting_payment',
+      price: Number(listing.price),
+      handover: 'shipping',
+      ...overrides,
+      product_id: listing.id,
+      seller_id: listing.seller_id,
+      buyer_id: buyerId,
+    })
+    .returning();
+  if (!row) throw new Error('buildOrder: insert returned nothing');
+  await db.insert(orderEvents).values({ order_id: row.id, state: 'awaiting_payment', actor_id: buyerId });
+  if (row.state !== 'cancelled') {
+    await db
+      .update(products)
+      .set({ sold: true, sold_at: sql`now()`, buyer_id: buyerId, visible_in_marketplace: false })
+      .where(eq(products.id, listing.id));
+  }
   return row;
 }
 

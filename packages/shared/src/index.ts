@@ -38,6 +38,8 @@ export * from './notifications/notification-constants.js';
 export * from './notifications/notifications.schemas.js';
 export * from './offers/offers.schemas.js';
 export * from './offers/offer.policy.js';
+export * from './orders/orders.schemas.js';
+export * from './orders/order.policy.js';
 export * from './alerts/alert-constants.js';
 export * from './alerts/alerts.schemas.js';
 export * from './realtime/realtime-constants.js';

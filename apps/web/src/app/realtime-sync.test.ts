@@ -227,6 +227,7 @@ describe('realtime events into the query cache', () => {
         note: null,
         counter_amount: null,
         counter_note: null,
+        order_id: null,
         status: 'pending',
         expires_at: '2025-03-16T10:00:00.000Z',
         responded_at: null,

@@ -327,6 +327,8 @@ export const ListingDto = z.object({
   returns_accepted: z.boolean(),
   return_window_days: z.number().int().nullable(),
   sold: z.boolean(),
+  /** Sold into an order still in progress ("Sale pending"); false once it completes. */
+  sale_pending: z.boolean(),
   sold_at: z.string().nullable(),
   buyer_id: z.string().nullable(),
   transaction_rating: z.number().int().nullable(),

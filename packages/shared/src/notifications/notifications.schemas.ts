@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'MENTION',
   // Castline's own: staff approved or rejected a listing waiting for approval.
   'LISTING_REVIEWED',
+  // Castline's own: an order moved (placed, paid, shipped, received, completed or cancelled).
+  'ORDER_UPDATE',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -60,6 +62,7 @@ export const NotificationData = z
     amount: z.number(),
     postId: z.string(),
     commentId: z.string(),
+    orderId: z.string(),
   })
   .partial();
 export type NotificationData = z.infer<typeof NotificationData>;
@@ -150,6 +153,8 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
     }
     case 'PRODUCT_ALERT':
       return '/captains-club?tab=notifications';
+    case 'ORDER_UPDATE':
+      return data.orderId ? `/orders/${data.orderId}` : '/orders';
     case 'MENTION':
       return data.postId ? `/forum/post/${data.postId}` : `/profile/${viewerId}`;
     default:

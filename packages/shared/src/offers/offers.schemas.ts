@@ -50,8 +50,15 @@ const note = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/** POST /api/listings/:id/offers. */
-export const CreateOfferBody = z.object({ amount, note });
+/**
+ * POST /api/listings/:id/offers. On a listing offering both shipping and pickup, `handover` says
+ * which the buyer wants (shipping when left out); the accepted offer's order uses it.
+ */
+export const CreateOfferBody = z.object({
+  amount,
+  note,
+  handover: z.enum(['shipping', 'pickup'], { error: 'Choose shipping or pickup' }).optional(),
+});
 export type CreateOfferBody = z.input<typeof CreateOfferBody>;
 
 /** POST /api/offers/:id/counter (the seller's counter). */
@@ -81,6 +88,8 @@ export const OfferDto = z.object({
   responded_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The order an accepted offer became (null before, or when that order was cancelled). */
+  order_id: z.string().nullable(),
   /** The actions open to the caller (offerActionsFor). */
   actions: z.array(OfferAction),
 });

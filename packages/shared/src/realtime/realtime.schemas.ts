@@ -27,6 +27,8 @@ export const ServerEvent = z.discriminatedUnion('type', [
   /** Notifications were read or deleted elsewhere (another tab, or a message read). */
   z.object({ type: z.literal('notifications.changed') }),
   z.object({ type: z.literal('offer.changed'), offer: OfferDto.omit({ actions: true }) }),
+  /** An order moved: its buyer's and seller's pages refetch it (and the listing it holds). */
+  z.object({ type: z.literal('order.changed'), order_id: z.string(), listing_id: z.string() }),
   z.object({ type: z.literal('presence'), presence: PresenceDto }),
   z.object({ type: z.literal('typing'), user_id: z.string(), typing: z.boolean() }),
   /**

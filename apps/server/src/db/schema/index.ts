@@ -8,3 +8,4 @@ export * from './offers.schema.js';
 export * from './alerts.schema.js';
 export * from './forum.schema.js';
 export * from './admin.schema.js';
+export * from './orders.schema.js';

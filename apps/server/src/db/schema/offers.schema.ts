@@ -25,6 +25,8 @@ export const offers = pgTable(
     note: text('note'),
     counter_amount: numeric('counter_amount', { precision: 12, scale: 2, mode: 'number' }),
     counter_note: text('counter_note'),
+    /** On a listing offering both: shipping or pickup, as the buyer chose (null: the listing's one way). */
+    handover: text('handover'),
     status: text('status').notNull().default('pending'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     responded_at: timestamp('responded_at', { withTimezone: true }),
@@ -37,6 +39,10 @@ export const offers = pgTable(
     check(
       'offers_status_check',
       sql`${table.status} in ('pending', 'countered', 'accepted', 'rejected', 'cancelled', 'expired')`,
+    ),
+    check(
+      'offers_handover_check',
+      sql`${table.handover} is null or ${table.handover} in ('shipping', 'pickup')`,
     ),
     check('offers_not_own_check', sql`${table.buyer_id} <> ${table.seller_id}`),
     uniqueIndex('offers_one_open_per_buyer_idx')

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Mail kept in the database while no SMTP server is configured; shown at /dev/mailbox. */
 export const mailOutbox = pgTable(
@@ -31,3 +32,30 @@ export const systemSettings = pgTable('system_settings', {
   value: text('value').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The durable job queue (platform/jobs): work due at a time, claimed by one instance with
+ * `FOR UPDATE SKIP LOCKED` and deleted in the transaction that does it. `key` makes a job
+ * unique per name (an order's auto-completion is enqueued once however often it is asked).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    run_at: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    /** Set when the job has failed its last allowed attempt; it is then kept for staff to see. */
+    failed_at: timestamp('failed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('jobs_name_key_idx').on(table.name, table.key),
+    index('jobs_due_idx')
+      .on(table.run_at)
+      .where(sql`${table.failed_at} is null`),
+  ],
+);

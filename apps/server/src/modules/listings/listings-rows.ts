@@ -1,6 +1,6 @@
 import { eq, sql, type Placeholder } from 'drizzle-orm';
 import { timestampText, type Database } from '../../db/client.js';
-import { productFavorites, productLikes, products, profiles } from '../../db/schema/index.js';
+import { orders, productFavorites, productLikes, products, profiles } from '../../db/schema/index.js';
 import { distanceMiles, type PointSql } from './listing-criteria-sql.js';
 
 /** What the listings repository's parts read and write through: the database or a transaction. */
@@ -48,6 +48,8 @@ export function listingColumns(viewerId: Viewer, point: PointSql | null) {
     return_window_days: products.return_window_days,
     sold: products.sold,
     sold_at: products.sold_at,
+    /** Sold into an order still in progress (asked only of sold rows; the live-order index answers). */
+    sale_pending: sql<boolean>`(${products.sold} and exists (select 1 from ${orders} where ${orders.product_id} = ${products.id} and ${orders.state} in ('awaiting_payment', 'paid', 'shipped', 'received')))`,
     buyer_id: products.buyer_id,
     transaction_rating: products.transaction_rating,
     deleted: products.deleted,
@@ -156,6 +158,7 @@ export function searchRow(v: unknown[]): SearchListingRow {
     returns_accepted: v[at.returns_accepted] as boolean,
     return_window_days: v[at.return_window_days] as number | null,
     sold: v[at.sold] as boolean,
+    sale_pending: v[at.sale_pending] as boolean,
     sold_at: v[at.sold_at] === null ? null : timestampText(v[at.sold_at]),
     buyer_id: v[at.buyer_id] as string | null,
     transaction_rating: v[at.transaction_rating] as number | null,

@@ -87,6 +87,7 @@ export function presentListing(row: ListingRow | SearchListingRow, viewer: Listi
     returns_accepted: row.returns_accepted,
     return_window_days: row.return_window_days,
     sold: row.sold,
+    sale_pending: Boolean(row.sale_pending),
     sold_at: row.sold_at === null ? null : iso(row.sold_at),
     buyer_id: canSeeBuyer(viewer, row) ? row.buyer_id : null,
     transaction_rating: row.transaction_rating,

@@ -73,6 +73,7 @@ export function presentOfferEvent(row: OfferRow): Omit<OfferDto, 'actions'> {
     responded_at: row.responded_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    order_id: row.order_id,
   };
 }
 

@@ -60,6 +60,9 @@ const offerColumns = {
   seller_username: seller.username,
   seller_full_name: seller.full_name,
   seller_avatar_url: seller.avatar_url,
+  order_id: sql<
+    string | null
+  >`(select o.id from orders o where o.offer_id = ${offers.id} and o.state <> 'cancelled' limit 1)`,
 };
 
 function selectOffers(executor: Executor) {
@@ -83,6 +86,7 @@ export interface OfferListingState {
   buyer_id: string | null;
   transaction_rating: number | null;
   accepts_offers: boolean;
+  handover: string;
 }
 
 /** An offer that just closed without either member acting (expired, or its listing sold). */
@@ -133,12 +137,30 @@ export function createOffersRepository(db: Database) {
     /** The listing's state; `lock` holds it (FOR SHARE) so that a sale waits for this transaction. */
     async listingState(executor: Executor, id: string, lock = false): Promise<OfferListingState | null> {
       const query = executor
-        .select({ id: products.id, title: products.title, ...listingResourceColumns })
+        .select({
+          id: products.id,
+          title: products.title,
+          handover: products.handover,
+          ...listingResourceColumns,
+        })
         .from(products)
         .where(eq(products.id, id))
         .limit(1);
       const [row] = lock ? await query.for('share') : await query;
       return row ?? null;
+    },
+
+    /**
+     * Locks the listing an offer is on, before the offer itself: every write that touches both
+     * (an answer that places an order, a sale that settles offers) takes the listing first.
+     */
+    async lockListingOfOffer(tx: Executor, offerId: string): Promise<void> {
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(offers, eq(offers.product_id, products.id))
+        .where(eq(offers.id, offerId))
+        .for('update', { of: products });
     },
 
     /** A new pending offer that expires 48 h from now; the open-offer index refuses a second one. */
@@ -150,6 +172,7 @@ export function createOffersRepository(db: Database) {
         seller_id: string;
         amount: number;
         note: string | null;
+        handover: 'shipping' | 'pickup' | null;
       },
     ): Promise<string> {
       const [row] = await executor

@@ -15,6 +15,7 @@ import {
   LISTING_MESSAGES,
   LISTING_TERMS_MESSAGES,
   OFFER_MESSAGES as M,
+  ORDER_MESSAGES,
   OPEN_OFFER_STATUSES,
   isBannedMember,
 } from '@castline/shared';
@@ -168,6 +169,9 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       assertTakesOffers(listing);
       if (!canMakeOffer(actor.id, listing)) throw new ConflictError('CONFLICT', M.notAvailable);
       const body = readBody();
+      // A listing offering both ways lets the buyer choose; otherwise only its one way is accepted.
+      if (body.handover && listing.handover !== 'both' && listing.handover !== body.handover)
+        throw new ConflictError('CONFLICT', ORDER_MESSAGES.handoverNotOffered);
       // An offer past its 48 hours no longer holds the buyer's one open slot.
       await sweep({ kind: 'listing-buyer', listingId, buyerId: actor.id });
 
@@ -185,6 +189,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
             seller_id: locked.seller_id,
             amount: body.amount,
             note: body.note,
+            handover: locked.handover === 'both' ? (body.handover ?? 'shipping') : null,
           });
           const offer = {
             id,
@@ -238,6 +243,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
     ): Promise<OfferDto> {
       await sweep({ kind: 'offer', offerId });
       const published = await db.transaction(async (tx) => {
+        await repository.lockListingOfOffer(tx, offerId);
         const row = await repository.lockForAction(tx, offerId);
         // Someone else's offer is not the caller's to see.
         if (!row || (row.buyer_id !== actor.id && row.seller_id !== actor.id)) {

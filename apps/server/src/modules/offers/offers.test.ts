@@ -77,7 +77,7 @@ async function pushPastExpiry(offerId: string) {
     .where(eq(offers.id, offerId));
 }
 
-describe('offers: make → counter → accept → mark sold', () => {
+describe('offers: make → counter → accept → order', () => {
   it('walks the whole flow, notifying the other side with the right type and role at each step', async () => {
     const seller = await member();
     const buyer = await member();
@@ -166,15 +166,22 @@ describe('offers: make → counter → accept → mark sold', () => {
       message: `${buyer.username} accepted your counter-offer of $170.00 for "Shimano Stradic FL 2500"`,
       data: { offerId: made.id, amount: 170, is_seller: true },
     });
+    // The accepted offer is an order now: the listing is off the market and the offer leads to it.
     const sellerView = await listOffers(seller, 'role=received');
-    expect(sellerView.items.find((o) => o.id === made.id)?.actions).toEqual(['mark-sold']);
-
-    // The accepted buyer heads the seller's buyer choices.
-    const candidates = await get(t.app, `/api/listings/${listing.id}/buyer-candidates`, seller);
-    expect(candidates.json().items.map((c: { id: string }) => c.id)).toEqual([buyer.id, rival.id]);
-
+    const acceptedOffer = sellerView.items.find((o) => o.id === made.id);
+    expect(acceptedOffer).toMatchObject({ actions: [], listing: { sold: true, available: false } });
+    expect(acceptedOffer?.order_id).toEqual(expect.any(String));
+    const order = await get(t.app, `/api/orders/${acceptedOffer!.order_id}`, seller);
+    expect(order.json()).toMatchObject({
+      state: 'awaiting_payment',
+      source: 'offer',
+      price: 170,
+      buyer: { id: buyer.id },
+      actions: ['confirm-payment', 'cancel'],
+    });
+    // Marking it sold by hand is for sales made outside Castline: this one is taken.
     const sold = await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
-    expect(sold.statusCode).toBe(200);
+    expect(sold.statusCode).toBe(409);
 
     const rivalNotes = await notificationsOf(rival.id);
     expect(rivalNotes).toHaveLength(1);
@@ -184,11 +191,6 @@ describe('offers: make → counter → accept → mark sold', () => {
       message: '"Shimano Stradic FL 2500" was sold to another buyer, so your offer of $140.00 was rejected',
       data: { offerId: rivalOffer.id, productId: listing.id, amount: 140, is_seller: false },
     });
-    expect((await notificationsOf(buyer.id)).at(-1)).toMatchObject({
-      type: 'PRODUCT_SOLD',
-      data: { productId: listing.id, is_seller: false },
-    });
-
     const made2 = await listOffers(rival, 'role=made');
     expect(made2.items).toEqual([
       expect.objectContaining({ id: rivalOffer.id, status: 'rejected', actions: [] }),
@@ -214,7 +216,8 @@ describe('offers: make → counter → accept → mark sold', () => {
     const accepted = await buildOffer(t.database.db, a, buyer.id, { amount: 80 });
     expect((await act(accepted.id, 'accept', seller)).json()).toMatchObject({
       status: 'accepted',
-      actions: ['mark-sold'],
+      actions: [],
+      order_id: expect.any(String),
     });
     expect((await notificationsOf(buyer.id)).at(-1)).toMatchObject({
       type: 'OFFER_ACCEPTED',
@@ -597,11 +600,19 @@ describe('offers: realtime and buyer candidates', () => {
       ),
     ).toBe(false);
 
+    // Accepting the counter places the order: both pages hear of the offer and the order.
     await act(offer.id, 'accept', buyer);
-    await post(t.app, `/api/listings/${listing.id}/mark-sold`, { buyer_id: buyer.id }, seller);
-    await buyerSocket.next('notification.created', (e) => e.notification.type === 'PRODUCT_SOLD');
+    await sellerSocket.next('notification.created', (e) => e.notification.type === 'OFFER_ACCEPTED');
     for (const socket of [sellerSocket, buyerSocket]) {
-      await socket.next('offer.changed', (e) => e.offer.status === 'accepted' && e.offer.listing.sold);
+      const changed = await socket.next(
+        'offer.changed',
+        (e) => e.offer.status === 'accepted' && e.offer.listing.sold,
+      );
+      expect(changed.offer.order_id).toEqual(expect.any(String));
+      await socket.next(
+        'order.changed',
+        (e) => e.order_id === changed.offer.order_id && e.listing_id === listing.id,
+      );
     }
     await sellerSocket.close();
     await buyerSocket.close();

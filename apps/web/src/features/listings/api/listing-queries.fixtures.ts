@@ -54,6 +54,7 @@ export function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     returns_accepted: false,
     return_window_days: null,
     sold: false,
+    sale_pending: false,
     sold_at: null,
     buyer_id: null,
     transaction_rating: null,

@@ -39,6 +39,11 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
     message: 'Your listing Shimano Stradic was approved and is now live',
     data: { productId: 'l_9', productName: 'Shimano Stradic' },
   },
+  ORDER_UPDATE: {
+    title: 'Order shipped',
+    message: '"Shimano Stradic" is on its way with UPS (tracking 1Z999AA10123456784)',
+    data: { orderId: 'o_1', productId: 'l_9', productName: 'Shimano Stradic', is_seller: false },
+  },
   PRODUCT_ALERT: {
     title: 'Product Alert Match',
     message: 'Penn Slammer IV matches Saltwater reels',

@@ -50,6 +50,7 @@ export function buildOffer(overrides: Partial<OfferDto> = {}): OfferDto {
     note: null,
     counter_amount: null,
     counter_note: null,
+    order_id: null,
     status: 'pending',
     // Two days and a minute ahead: "in 2 days".
     expires_at: new Date(Date.now() + 48 * HOUR + 60_000).toISOString(),

@@ -45,6 +45,7 @@ const listing = {
   returns_accepted: false,
   return_window_days: null,
   sold: false,
+  sale_pending: false,
   sold_at: null,
   buyer_id: null,
   transaction_rating: null,
