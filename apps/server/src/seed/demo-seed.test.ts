@@ -24,6 +24,9 @@ import {
   messages,
   notifications,
   offers,
+  jobs,
+  orderEvents,
+  orders,
   listingViews,
   postComments,
   posts,
@@ -103,7 +106,44 @@ describe('demo seed', () => {
     const [seller] = await database.db.select().from(profiles).where(eq(profiles.id, sold[0]!.seller_id));
     const theirs = listings.filter((l) => l.seller_id === seller!.id);
     expect(seller!.products_count).toBe(theirs.length);
-    expect(seller!.sales_count).toBe(theirs.filter((l) => l.sold).length);
+    const completed = await database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.seller_id, seller!.id), eq(orders.state, 'completed')));
+    expect(seller!.sales_count).toBe(completed.length);
+  });
+
+  it('shows orders in every state: open ones hold their listing, shipped and received ones await their completion job', async () => {
+    const db = database.db;
+    const all = await db.select().from(orders);
+    expect(new Set(all.map((o) => o.state)), JSON.stringify(all.map((o) => [o.state, o.source]))).toEqual(
+      new Set(['awaiting_payment', 'paid', 'shipped', 'received', 'completed', 'cancelled']),
+    );
+    expect(new Set(all.map((o) => o.source))).toEqual(new Set(['buy_now', 'offer', 'marked_sold']));
+    expect(all.some((o) => o.state === 'shipped' && o.pickup_note !== null)).toBe(true);
+    expect(all.some((o) => o.state === 'shipped' && o.tracking_number !== null)).toBe(true);
+    const [ahab] = await db.select().from(profiles).where(eq(profiles.username, 'captain_ahab'));
+    const hisStates = new Set(
+      all.filter((o) => o.buyer_id === ahab!.id || o.seller_id === ahab!.id).map((o) => o.state),
+    );
+    expect(hisStates.size).toBeGreaterThanOrEqual(5);
+    const listingRows = await db.select().from(products);
+    const byId = new Map(listingRows.map((l) => [l.id, l]));
+    for (const order of all) {
+      const listing = byId.get(order.product_id)!;
+      if (order.state === 'cancelled') expect(listing.sold, order.id).toBe(false);
+      else expect([listing.sold, listing.visible_in_marketplace], order.id).toEqual([true, false]);
+      const steps = await db.select().from(orderEvents).where(eq(orderEvents.order_id, order.id));
+      expect(steps.at(-1)?.state ?? null, order.id).toBe(order.state);
+    }
+    // Every sold listing has its one live order.
+    const live = all.filter((o) => o.state !== 'cancelled').map((o) => o.product_id);
+    expect(new Set(live).size).toBe(live.length);
+    expect(listingRows.filter((l) => l.sold).map((l) => l.id).sort()).toEqual([...live].sort());
+    const queued = await db.select().from(jobs);
+    expect(queued.map((j) => j.key).sort()).toEqual(
+      all.filter((o) => o.state === 'shipped' || o.state === 'received').map((o) => o.id).sort(),
+    );
   });
 
   it('brings messages, offers and alerts to life: unread messages, open and settled offers, alerts with matches', async () => {
