@@ -83,6 +83,10 @@ export const products = pgTable(
     ships_from: text('ships_from'),
     handling_days: integer('handling_days'),
     accepts_offers: boolean('accepts_offers').notNull().default(true),
+    /** The seller's guardrails, never shown to buyers: offers below this are declined at once. */
+    auto_decline_below: numeric('auto_decline_below', { precision: 12, scale: 2, mode: 'number' }),
+    /** Offers at or above this are accepted at once (and become an order). */
+    auto_accept_at: numeric('auto_accept_at', { precision: 12, scale: 2, mode: 'number' }),
     returns_accepted: boolean('returns_accepted').notNull().default(false),
     return_window_days: integer('return_window_days'),
     sold: boolean('sold').notNull().default(false),

@@ -98,3 +98,42 @@ export const orderEvents = pgTable(
   },
   (table) => [index('order_events_order_idx').on(table.order_id, table.created_at)],
 );
+
+/**
+ * What each side of an order says of the other once it is received or completed: a rating and a
+ * review, hidden from the other side until both are in or the 30-day window closes (revealed_at),
+ * and one public reply of the member reviewed.
+ */
+export const orderReviews = pgTable(
+  'order_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reviewer_id: uuid('reviewer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reviewee_id: uuid('reviewee_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The reviewer's side of the order: a buyer reviews the seller, a seller the buyer. */
+    reviewer_role: text('reviewer_role').notNull(),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    revealed_at: timestamp('revealed_at', { withTimezone: true }),
+    reply: text('reply'),
+    replied_at: timestamp('replied_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('order_reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    check('order_reviews_role_check', sql`${table.reviewer_role} in ('buyer', 'seller')`),
+    check('order_reviews_not_self_check', sql`${table.reviewer_id} <> ${table.reviewee_id}`),
+    uniqueIndex('order_reviews_one_per_side_idx').on(table.order_id, table.reviewer_id),
+    index('order_reviews_reviewee_idx')
+      .on(table.reviewee_id, table.created_at.desc())
+      .where(sql`revealed_at is not null`),
+  ],
+);
