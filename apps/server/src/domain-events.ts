@@ -96,7 +96,7 @@ export interface OrderEvent {
   total: number;
   /** The shipping details, the pickup note or the cancel reason the step carried. */
   detail?: {
-    source?: 'buy_now' | 'offer';
+    source?: 'buy_now' | 'offer' | 'auto_accept';
     carrier?: string;
     tracking_number?: string;
     pickup_note?: string;

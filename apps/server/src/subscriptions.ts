@@ -94,13 +94,19 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   // listing's other open offers; a sale marked by hand is recorded as a completed order. Each
   // order step tells the other side, and both members' pages refresh once it commits.
   const orders = ordersServiceFor(app, context);
+  // An offer at the seller's auto-accept amount is accepted by Castline on the seller's behalf.
   events.onWrite('offer.accepted', async (scope, { offer, by, actorName, amount }) => {
-    if (by === 'system') return;
+    const auto = by === 'system';
     scope.afterCommit(
       await orders.placeFromOffer(
         scope.tx,
         { id: offer.id, listingId: offer.product_id, buyerId: offer.buyer_id, amount },
-        { side: by, actorId: by === 'seller' ? offer.seller_id : offer.buyer_id, actorName: actorName ?? '' },
+        {
+          side: by === 'buyer' ? 'buyer' : 'seller',
+          actorId: by === 'buyer' ? offer.buyer_id : auto ? null : offer.seller_id,
+          actorName: actorName ?? '',
+          auto,
+        },
       ),
     );
   });

@@ -13,4 +13,9 @@ export const LISTING_TERMS_MESSAGES = {
   acceptsOffersInvalid: 'Say yes or no to offers',
   returnsAcceptedInvalid: 'Say yes or no to returns',
   offersClosed: 'The seller is not taking offers on this listing',
+  autoDeclineInvalid: 'Enter an amount above $0, in dollars and cents, or leave it empty',
+  autoDeclineTooHigh: 'Decline offers below an amount under the price, or every offer would be declined',
+  autoAcceptInvalid: 'Enter an amount above $0, in dollars and cents, or leave it empty',
+  autoAcceptTooHigh: 'Accept offers at an amount no higher than the price',
+  guardrailsCrossed: 'The auto-accept amount must be above the auto-decline amount',
 } as const;

@@ -137,6 +137,9 @@ const ListingInput = z.object({
     .optional()
     .catch(INVALID as never),
   return_window_days: z.number().int().nullish().catch(Number.NaN),
+  // The seller's offer guardrails (private to them): optional amounts.
+  auto_decline_below: z.number().nullish().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
+  auto_accept_at: z.number().nullish().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
 });
 type ListingInput = z.infer<typeof ListingInput>;
 
@@ -161,7 +164,18 @@ export interface ListingFields extends ListingTerms {
   reel_brand: string | null;
   reel_type: ReelType | null;
   reel_gear_ratio: DragSystem | null;
+  /** Offers below this are declined at once (null: none); only while the listing takes offers. */
+  auto_decline_below: number | null;
+  /** Offers at or above this are accepted at once (null: none); only while the listing takes offers. */
+  auto_accept_at: number | null;
 }
+
+/** The seller's offer guardrails on a listing, as only the seller sees them. */
+export const OfferGuardrailsDto = z.object({
+  auto_decline_below: z.number().nullable(),
+  auto_accept_at: z.number().nullable(),
+});
+export type OfferGuardrailsDto = z.infer<typeof OfferGuardrailsDto>;
 
 /** The spec's checks (000 §5), in its order: the first issue is the toast, all are shown inline. */
 function checkListing(value: ListingInput, ctx: z.RefinementCtx): void {
@@ -228,6 +242,32 @@ function checkTerms(value: ListingInput, issue: (path: keyof ListingInput, messa
     !(RETURN_WINDOW_OPTIONS as readonly number[]).includes(value.return_window_days ?? -1)
   )
     issue('return_window_days', TERMS.returnWindowInvalid);
+  checkGuardrails(value, issue);
+}
+
+/** An optional amount: null or undefined is "none"; otherwise above 0 in whole cents. */
+function amountOk(amount: number | null | undefined): boolean {
+  return (
+    amount === null || amount === undefined || (Number.isFinite(amount) && amount > 0 && isWholeCents(amount))
+  );
+}
+
+/** The offer guardrails: each above 0; decline under the price, accept at most the price, decline under accept. */
+function checkGuardrails(
+  value: ListingInput,
+  issue: (path: keyof ListingInput, message: string) => void,
+): void {
+  if (value.accepts_offers === false) return;
+  const { auto_decline_below: decline, auto_accept_at: accept } = value;
+  const price = Number.isFinite(value.price) ? normalizePrice(value.price) : null;
+  if (!amountOk(decline)) issue('auto_decline_below', TERMS.autoDeclineInvalid);
+  else if (decline != null && price !== null && decline >= price)
+    issue('auto_decline_below', TERMS.autoDeclineTooHigh);
+  if (!amountOk(accept)) issue('auto_accept_at', TERMS.autoAcceptInvalid);
+  else if (accept != null && price !== null && accept > price)
+    issue('auto_accept_at', TERMS.autoAcceptTooHigh);
+  else if (accept != null && decline != null && amountOk(decline) && accept <= decline)
+    issue('auto_accept_at', TERMS.guardrailsCrossed);
 }
 
 /** The terms as stored: shipping details only when the gear ships, a return window only with returns. */
@@ -271,6 +311,8 @@ function toListingFields(value: ListingInput): ListingFields {
     reel_type: reels ? value.reel_type : null,
     reel_gear_ratio: reels ? value.reel_gear_ratio : null,
     ...toTerms(value),
+    auto_decline_below: value.accepts_offers === false ? null : (value.auto_decline_below ?? null),
+    auto_accept_at: value.accepts_offers === false ? null : (value.auto_accept_at ?? null),
   };
 }
 
@@ -329,6 +371,8 @@ export const ListingDto = z.object({
   sold: z.boolean(),
   /** Sold into an order still in progress ("Sale pending"); false once it completes. */
   sale_pending: z.boolean(),
+  /** The seller's offer guardrails: only the seller sees them (null for everyone else). */
+  offer_guardrails: OfferGuardrailsDto.nullable(),
   sold_at: z.string().nullable(),
   buyer_id: z.string().nullable(),
   transaction_rating: z.number().int().nullable(),

@@ -32,6 +32,8 @@ export const OFFER_MESSAGES = {
   notOpen: 'This offer is no longer open',
   notAllowed: 'You cannot do that with this offer',
   banned: 'Your account is banned',
+  // Castline's own: an offer under the seller's auto-decline amount (the amount is not shown).
+  belowSellersMinimum: 'This offer is below what the seller will consider. Try a higher amount.',
 } as const;
 
 /** A JSON number above 0 and under $1,000,000, in whole cents (a fraction of a cent is refused). */

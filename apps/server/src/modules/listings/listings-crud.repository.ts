@@ -63,6 +63,8 @@ function columnsOf(fields: ListingFields, coordinates: GeoPoint | null) {
     accepts_offers: fields.accepts_offers,
     returns_accepted: fields.returns_accepted,
     return_window_days: fields.return_window_days,
+    auto_decline_below: fields.auto_decline_below,
+    auto_accept_at: fields.auto_accept_at,
   };
 }
 

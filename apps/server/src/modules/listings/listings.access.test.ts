@@ -94,7 +94,7 @@ describe('POST /api/listings', () => {
 
     const fetched = await get(t.app, `/api/listings/${listing.id}`, guest());
     expect(fetched.statusCode).toBe(200);
-    expect(fetched.json()).toEqual({ ...listing, views_count: null });
+    expect(fetched.json()).toEqual({ ...listing, views_count: null, offer_guardrails: null });
   });
 
   it('places a listing sent without coordinates with the places provider; an unknown place stays null', async () => {

@@ -88,6 +88,12 @@ export function presentListing(row: ListingRow | SearchListingRow, viewer: Listi
     return_window_days: row.return_window_days,
     sold: row.sold,
     sale_pending: Boolean(row.sale_pending),
+    offer_guardrails: isListingOwner(viewer, row)
+      ? {
+          auto_decline_below: row.auto_decline_below === null ? null : money(row.auto_decline_below),
+          auto_accept_at: row.auto_accept_at === null ? null : money(row.auto_accept_at),
+        }
+      : null,
     sold_at: row.sold_at === null ? null : iso(row.sold_at),
     buyer_id: canSeeBuyer(viewer, row) ? row.buyer_id : null,
     transaction_rating: row.transaction_rating,

@@ -173,9 +173,10 @@ export function offerEventNotification(name: NotifyingOfferEvent, event: OfferEv
     case 'offer.created':
       return offerNotifications.received(offer, actorName, amount);
     case 'offer.accepted':
-      return event.by === 'seller'
-        ? offerNotifications.acceptedBySeller(offer, amount)
-        : offerNotifications.acceptedByBuyer(offer, actorName, amount);
+      // The seller's side accepts (or Castline at the seller's auto-accept amount): the buyer is told.
+      return event.by === 'buyer'
+        ? offerNotifications.acceptedByBuyer(offer, actorName, amount)
+        : offerNotifications.acceptedBySeller(offer, amount);
     case 'offer.rejected':
       return event.by === 'seller'
         ? offerNotifications.rejectedBySeller(offer, amount)

@@ -87,6 +87,9 @@ export interface OfferListingState {
   transaction_rating: number | null;
   accepts_offers: boolean;
   handover: string;
+  /** The seller's guardrails: offers below are refused, offers at or above are accepted at once. */
+  auto_decline_below: number | null;
+  auto_accept_at: number | null;
 }
 
 /** An offer that just closed without either member acting (expired, or its listing sold). */
@@ -134,20 +137,32 @@ export function createOffersRepository(db: Database) {
   return {
     db,
 
-    /** The listing's state; `lock` holds it (FOR SHARE) so that a sale waits for this transaction. */
+    /** The listing's state; `lock` holds it (FOR UPDATE) so that a sale waits for this transaction. */
     async listingState(executor: Executor, id: string, lock = false): Promise<OfferListingState | null> {
       const query = executor
         .select({
           id: products.id,
           title: products.title,
           handover: products.handover,
+          auto_decline_below: products.auto_decline_below,
+          auto_accept_at: products.auto_accept_at,
           ...listingResourceColumns,
         })
         .from(products)
         .where(eq(products.id, id))
         .limit(1);
-      const [row] = lock ? await query.for('share') : await query;
+      // FOR UPDATE, not SHARE: an offer at the auto-accept amount takes the listing into an order
+      // in the same transaction, and two such offers must not both hold a share lock to upgrade.
+      const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
+    },
+
+    /** Accepts a just-made offer at once (the seller's auto-accept amount was met). */
+    async acceptAtOnce(executor: Executor, id: string): Promise<void> {
+      await executor
+        .update(offers)
+        .set({ status: 'accepted', responded_at: sql`now()`, updated_at: sql`now()` })
+        .where(eq(offers.id, id));
     },
 
     /**

@@ -149,6 +149,12 @@ export function createOffersService({ repository, realtime, events, logger }: Of
     if (!listing.accepts_offers) throw new ConflictError('CONFLICT', LISTING_TERMS_MESSAGES.offersClosed);
   }
 
+  /** 409 (the amount is not shown) when the offer is under the seller's auto-decline amount. */
+  function assertAboveMinimum(listing: OfferListingState, amount: number): void {
+    if (listing.auto_decline_below !== null && amount < Number(listing.auto_decline_below))
+      throw new ConflictError('CONFLICT', M.belowSellersMinimum);
+  }
+
   /** The listing when the caller may see it; otherwise 404 Product not found. */
   async function visibleListing(executor: Executor, id: string, actor: Actor, lock = false) {
     const listing = await repository.listingState(executor, id, lock);
@@ -172,6 +178,8 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       // A listing offering both ways lets the buyer choose; otherwise only its one way is accepted.
       if (body.handover && listing.handover !== 'both' && listing.handover !== body.handover)
         throw new ConflictError('CONFLICT', ORDER_MESSAGES.handoverNotOffered);
+      // Under the seller's auto-decline amount: refused here, and the seller is not bothered.
+      assertAboveMinimum(listing, body.amount);
       // An offer past its 48 hours no longer holds the buyer's one open slot.
       await sweep({ kind: 'listing-buyer', listingId, buyerId: actor.id });
 
@@ -183,6 +191,7 @@ export function createOffersService({ repository, realtime, events, logger }: Of
           const locked = await visibleListing(tx, listingId, actor, true);
           assertTakesOffers(locked);
           if (!canMakeOffer(actor.id, locked)) throw new ConflictError('CONFLICT', M.notAvailable);
+          assertAboveMinimum(locked, body.amount);
           const id = await repository.insert(tx, {
             product_id: listingId,
             buyer_id: actor.id,
@@ -198,6 +207,15 @@ export function createOffersService({ repository, realtime, events, logger }: Of
             seller_id: locked.seller_id,
             title: locked.title,
           };
+          // At or above the seller's auto-accept amount: accepted at once, and the order is placed
+          // (offer.accepted by Castline on the seller's behalf); the seller hears of the order.
+          if (locked.auto_accept_at !== null && body.amount >= Number(locked.auto_accept_at)) {
+            await repository.acceptAtOnce(tx, id);
+            const published = await raise(tx, 'offer.accepted', [
+              { offer, by: 'system', actorName: null, amount: body.amount },
+            ]);
+            return { id, published };
+          }
           const published = await raise(tx, 'offer.created', [
             { offer, by: 'buyer', actorName: actor.username, amount: body.amount },
           ]);

@@ -67,6 +67,24 @@ function text(name: NotifyingOrderEvent, change: OrderEvent): { title: string; m
 export function orderEventNotifications(name: NotifyingOrderEvent, change: OrderEvent): NotificationInsert[] {
   // An order placed by accepting an offer: the OFFER_ACCEPTED notification already tells the other side.
   if (name === 'order.placed' && change.detail?.source === 'offer') return [];
+  // Accepted at the seller's auto-accept amount: the seller hears of the order.
+  if (name === 'order.placed' && change.detail?.source === 'auto_accept') {
+    return [
+      {
+        user_id: change.order.seller_id,
+        type: 'ORDER_UPDATE',
+        title: 'New order',
+        message: `An offer of ${formatMoney(change.total)} for "${change.order.title}" met your auto-accept amount, so it is an order now. Arrange payment with the buyer and confirm it once received.`,
+        data: {
+          orderId: change.order.id,
+          productId: change.order.product_id,
+          product_id: change.order.product_id,
+          productName: change.order.title,
+          is_seller: true,
+        },
+      },
+    ];
+  }
   const { title, message } = text(name, change);
   // An order placed from an accepted offer is raised by the side that accepted: the other is told.
   return recipients(change).map((user_id) => ({

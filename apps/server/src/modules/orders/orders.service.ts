@@ -131,7 +131,7 @@ export function createOrdersService({
     tx: Transaction,
     listing: OrderListingState,
     order: Omit<NewOrder, 'product_id' | 'seller_id' | 'state' | 'return_window_days'> & { buyer_id: string },
-    by: { side: 'buyer' | 'seller'; actorId: string; actorName: string },
+    by: { side: 'buyer' | 'seller'; actorId: string | null; actorName: string; auto?: boolean },
   ): Promise<{ id: string; published: AfterCommit }> {
     if (!(await repository.takeListing(tx, listing.id, order.buyer_id)))
       throw new ConflictError('CONFLICT', M.notAvailable);
@@ -148,7 +148,12 @@ export function createOrdersService({
       if (isLiveOrderConflict(error)) throw new ConflictError('CONFLICT', M.notAvailable);
       throw error;
     }
-    await repository.addEvent(tx, { orderId: id, state: 'awaiting_payment', actorId: by.actorId });
+    await repository.addEvent(tx, {
+      orderId: id,
+      state: 'awaiting_payment',
+      actorId: by.actorId,
+      note: by.auto ? 'The offer met the seller’s auto-accept amount' : null,
+    });
     await audit(tx, by.actorId, id, 'awaiting_payment', { listing_id: listing.id, source: order.source });
     const published = await raise(tx, 'order.placed', {
       order: {
@@ -161,7 +166,10 @@ export function createOrdersService({
       by: by.side,
       actorName: by.actorName,
       total: order.price + order.shipping_price,
-      detail: { handover: order.handover, source: order.source === 'offer' ? 'offer' : 'buy_now' },
+      detail: {
+        handover: order.handover,
+        source: by.auto ? 'auto_accept' : order.source === 'offer' ? 'offer' : 'buy_now',
+      },
     });
     return { id, published };
   }
@@ -230,7 +238,7 @@ export function createOrdersService({
     async placeFromOffer(
       tx: Transaction,
       offer: { id: string; listingId: string; buyerId: string; amount: number },
-      by: { side: 'buyer' | 'seller'; actorId: string; actorName: string },
+      by: { side: 'buyer' | 'seller'; actorId: string | null; actorName: string; auto?: boolean },
     ): Promise<AfterCommit> {
       const listing = await repository.lockListing(tx, offer.listingId);
       if (!listing) throw new ConflictError('CONFLICT', M.notAvailable);

@@ -55,6 +55,7 @@ export function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     return_window_days: null,
     sold: false,
     sale_pending: false,
+    offer_guardrails: null,
     sold_at: null,
     buyer_id: null,
     transaction_rating: null,

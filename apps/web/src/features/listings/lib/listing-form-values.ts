@@ -62,6 +62,10 @@ export interface TermsValues {
   /** One of HANDLING_DAYS_OPTIONS, as text. */
   handlingDays: string;
   acceptsOffers: boolean;
+  /** "Decline offers below" (dollars, '' for none): the seller's guardrail, never shown to buyers. */
+  autoDeclineBelow: string;
+  /** "Accept offers at or above" (dollars, '' for none). */
+  autoAcceptAt: string;
   returnsAccepted: boolean;
   /** One of RETURN_WINDOW_OPTIONS, as text. */
   returnWindowDays: string;
@@ -110,6 +114,8 @@ export const LISTING_FIELDS = [
   'shipping_price',
   'ships_from',
   'handling_days',
+  'auto_decline_below',
+  'auto_accept_at',
   'return_window_days',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
@@ -133,6 +139,8 @@ export const emptyTermsValues = (): TermsValues => ({
   shipsFrom: '',
   handlingDays: String(DEFAULT_HANDLING_DAYS),
   acceptsOffers: true,
+  autoDeclineBelow: '',
+  autoAcceptAt: '',
   returnsAccepted: false,
   returnWindowDays: String(DEFAULT_RETURN_WINDOW_DAYS),
 });
@@ -211,6 +219,9 @@ const numberOrNull = (text: string): number | null => {
 /** A number typed or chosen; NaN when it is not one (the shared checks then name the field). */
 const numberOrNaN = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** An optional amount: empty is none (null); otherwise the number typed, NaN when it is not one. */
+const optionalAmount = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
 /**
  * The terms to send: shipping details only when the gear ships (free shipping is $0; an empty
  * "ships from" ships from the listing's location), a return window only with returns.
@@ -224,6 +235,8 @@ export function toTermsInput(
   | 'ships_from'
   | 'handling_days'
   | 'accepts_offers'
+  | 'auto_decline_below'
+  | 'auto_accept_at'
   | 'returns_accepted'
   | 'return_window_days'
 > {
@@ -234,10 +247,14 @@ export function toTermsInput(
     ships_from: shipped ? terms.shipsFrom.trim() || null : null,
     handling_days: shipped ? numberOrNaN(terms.handlingDays) : null,
     accepts_offers: terms.acceptsOffers,
+    auto_decline_below: terms.acceptsOffers ? optionalAmount(terms.autoDeclineBelow) : null,
+    auto_accept_at: terms.acceptsOffers ? optionalAmount(terms.autoAcceptAt) : null,
     returns_accepted: terms.returnsAccepted,
     return_window_days: terms.returnsAccepted ? numberOrNaN(terms.returnWindowDays) : null,
   };
 }
+
+const amountText = (amount: number | null | undefined): string => (amount == null ? '' : String(amount));
 
 /** A listing's stored terms back to the form (a "ships from" equal to its location is left empty). */
 export function termsValuesFromListing(listing: ListingDto): TermsValues {
@@ -250,6 +267,8 @@ export function termsValuesFromListing(listing: ListingDto): TermsValues {
     shipsFrom: listing.ships_from && listing.ships_from !== listing.location ? listing.ships_from : '',
     handlingDays: listing.handling_days === null ? empty.handlingDays : String(listing.handling_days),
     acceptsOffers: listing.accepts_offers,
+    autoDeclineBelow: amountText(listing.offer_guardrails?.auto_decline_below),
+    autoAcceptAt: amountText(listing.offer_guardrails?.auto_accept_at),
     returnsAccepted: listing.returns_accepted,
     returnWindowDays:
       listing.return_window_days === null ? empty.returnWindowDays : String(listing.return_window_days),

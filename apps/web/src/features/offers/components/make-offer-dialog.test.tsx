@@ -10,10 +10,10 @@ type Server = NonNullable<Parameters<typeof renderRoute>[1]>['server'];
 
 const listing = { id: 'l_1', title: 'Shimano Stradic FL 2500', price: 180 };
 
-function renderButton(server: Server = {}, signedIn = true) {
+function renderButton(server: Server = {}, signedIn = true, offered: typeof listing & object = listing) {
   const onSignInFirst = vi.fn();
   const view = renderRoute(
-    <MakeOfferButton listing={listing} signedIn={signedIn} onSignInFirst={onSignInFirst}>
+    <MakeOfferButton listing={offered} signedIn={signedIn} onSignInFirst={onSignInFirst}>
       Make an offer
     </MakeOfferButton>,
     { path: '/', server: { 'GET /api/listings/l_1/offers/mine': { body: { offer: null } }, ...server } },
@@ -94,6 +94,47 @@ describe('make offer dialog', () => {
       amount: 150.5,
       note: 'Cash on pickup',
     });
+  });
+
+  it('on gear that ships or is picked up, asks which and sends the choice', async () => {
+    const { user, server } = renderButton(
+      {
+        'POST /api/listings/l_1/offers': {
+          status: 201,
+          body: asMadeByMember(buildOffer({ amount: 150, actions: ['cancel'] })),
+        },
+      },
+      true,
+      { ...listing, handover: 'both', shipping_price: 12 } as typeof listing,
+    );
+    const dialog = await openDialog(user);
+    const delivery = within(dialog).getByRole('group', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: 'Ship to me (+$12 shipping)' })).toBeChecked();
+    await user.click(within(delivery).getByRole('radio', { name: 'Local pickup' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your offer' }), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/listings/l_1/offers')[0]?.body).toEqual({
+        amount: 150,
+        handover: 'pickup',
+      }),
+    );
+  });
+
+  it('an offer the seller accepts at once (their auto-accept amount) goes straight to its order', async () => {
+    const { user, router } = renderButton({
+      'POST /api/listings/l_1/offers': {
+        status: 201,
+        body: asMadeByMember(buildOffer({ amount: 175, status: 'accepted', order_id: 'o_9', actions: [] })),
+      },
+    });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your offer' }), '175');
+    await user.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(
+      await screen.findByText('The seller accepts offers of $175: it is an order now'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/o_9'));
   });
 
   it("shows the server's reason when the offer is refused", async () => {

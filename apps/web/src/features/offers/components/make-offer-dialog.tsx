@@ -1,7 +1,8 @@
-import type { ListingSummaryDto } from '@castline/shared';
+import type { HandoverMethod, ListingSummaryDto } from '@castline/shared';
 import { CreateOfferBody, OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
 import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -16,8 +17,11 @@ import { useMakeOffer, useMyListingOffer } from '../api/offers.api';
 import { MoneyField, NoteField, parseAmount } from './money-field';
 import { OfferCard } from './offer-card';
 
-/** What the dialog needs to know about the listing. */
-export type OfferListing = Pick<ListingSummaryDto, 'id' | 'title' | 'price'>;
+/** What the dialog needs to know about the listing (its terms, where the page has them). */
+export type OfferListing = Pick<ListingSummaryDto, 'id' | 'title' | 'price'> & {
+  handover?: HandoverMethod;
+  shipping_price?: number | null;
+};
 
 interface MakeOfferDialogProps {
   listing: OfferListing;
@@ -76,9 +80,18 @@ function OfferDialogBody({ listing, onDone }: { listing: OfferListing; onDone: (
     return (
       <div className="flex flex-col gap-4">
         <Alert tone="info">
-          {mine.data.status === 'accepted'
-            ? 'The seller accepted your offer. Message them to arrange the sale.'
-            : OFFER_MESSAGES.alreadyOpen}
+          {mine.data.status === 'accepted' ? (
+            <>
+              The seller accepted your offer, so it is an order now.{' '}
+              {mine.data.order_id && (
+                <Link to={`/orders/${mine.data.order_id}`} className="font-medium underline">
+                  View the order
+                </Link>
+              )}
+            </>
+          ) : (
+            OFFER_MESSAGES.alreadyOpen
+          )}
         </Alert>
         <OfferCard offer={mine.data} viewerId={session.data?.user?.id ?? ''} showListing={false} />
         <DialogClose asChild>
@@ -106,7 +119,10 @@ function OfferForm({
   onAlreadyOpen: () => void;
 }) {
   const toast = useToast();
+  const navigate = useNavigate();
   const makeOffer = useMakeOffer(listing.id);
+  const choosesHandover = listing.handover === 'both';
+  const [handover, setHandover] = useState<'shipping' | 'pickup'>('shipping');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const { errors, show, clear } = useFieldErrors(FIELDS);
@@ -124,11 +140,17 @@ function OfferForm({
     show({});
     const { amount: dollars, note: text } = parsed.data;
     makeOffer.mutate(
-      { amount: dollars, ...(text ? { note: text } : {}) },
+      { amount: dollars, ...(text ? { note: text } : {}), ...(choosesHandover ? { handover } : {}) },
       {
         onSuccess: (offer) => {
-          toast.show(`Offer of ${formatPrice(offer.amount)} sent to the seller`);
           onDone();
+          // At the seller's auto-accept amount the offer is accepted at once and is an order.
+          if (offer.status === 'accepted' && offer.order_id) {
+            toast.show(`The seller accepts offers of ${formatPrice(offer.amount)}: it is an order now`);
+            void navigate(`/orders/${offer.order_id}`);
+            return;
+          }
+          toast.show(`Offer of ${formatPrice(offer.amount)} sent to the seller`);
         },
         onError: (error) => {
           if (!isApiError(error)) return;
@@ -154,6 +176,34 @@ function OfferForm({
         hint={`Asking price ${formatPrice(listing.price)}. Enter the amount you offer, in dollars.`}
         autoFocus
       />
+      {choosesHandover && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-ink">Delivery</legend>
+          {(
+            [
+              [
+                'shipping',
+                listing.shipping_price
+                  ? `Ship to me (+${formatPrice(listing.shipping_price)} shipping)`
+                  : 'Ship to me (free shipping)',
+              ],
+              ['pickup', 'Local pickup'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="inline-flex min-h-11 cursor-pointer items-center gap-2.5 text-sm">
+              <input
+                type="radio"
+                name="handover"
+                value={value}
+                checked={handover === value}
+                onChange={() => setHandover(value)}
+                className="size-4.5 accent-[var(--brand)]"
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <NoteField
         label="Note to the seller (optional)"
         name="note"

@@ -46,6 +46,7 @@ const listing = {
   return_window_days: null,
   sold: false,
   sale_pending: false,
+  offer_guardrails: null,
   sold_at: null,
   buyer_id: null,
   transaction_rating: null,

@@ -119,6 +119,41 @@ describe('listing form: delivery and terms', () => {
     });
   });
 
+  it('lets the seller set offer guardrails, checked against the price with the shared rules', async () => {
+    const { user, sent, server } = renderCreate();
+    await fillListing(user);
+    const decline = screen.getByRole('spinbutton', { name: 'Decline offers below (optional)' });
+    const accept = screen.getByRole('spinbutton', { name: 'Accept offers at or above (optional)' });
+    expect(decline).toHaveAccessibleDescription(
+      'Lower offers are turned down at once; buyers never see this amount.',
+    );
+    await user.type(decline, '25');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect(
+      await screen.findByText(TERMS.autoDeclineTooHigh, { selector: '[role="status"] p' }),
+    ).toBeInTheDocument();
+    expect(decline).toHaveAccessibleDescription(expect.stringContaining(TERMS.autoDeclineTooHigh));
+    expect(server.calls('POST', '/api/listings')).toHaveLength(0);
+
+    await user.clear(decline);
+    await user.type(decline, '15');
+    await user.type(accept, '22');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect(await screen.findByText(M.created)).toBeInTheDocument();
+    expect(sent()).toMatchObject({ accepts_offers: true, auto_decline_below: 15, auto_accept_at: 22 });
+  });
+
+  it('hides the guardrails while offers are off', async () => {
+    const { user } = renderCreate();
+    await user.click(await screen.findByRole('checkbox', { name: 'Accept offers' }));
+    expect(
+      screen.queryByRole('spinbutton', { name: 'Decline offers below (optional)' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('spinbutton', { name: 'Accept offers at or above (optional)' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('unticking free shipping gives the price field back, empty', async () => {
     const { user } = renderCreate();
     await user.click(await screen.findByRole('radio', { name: 'Shipping only' }));

@@ -199,8 +199,44 @@ export function TermsFields({ value, location, errors, onChange }: TermsFieldsPr
           label="Accept offers"
           hint="Buyers can send you an offer, which you accept, counter or reject."
           checked={value.acceptsOffers}
-          onChange={(acceptsOffers) => set({ acceptsOffers }, [])}
+          onChange={(acceptsOffers) => set({ acceptsOffers }, ['auto_decline_below', 'auto_accept_at'])}
         />
+        {value.acceptsOffers && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div data-field="auto_decline_below">
+              <TextField
+                label="Decline offers below (optional)"
+                name="auto_decline_below"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                leading="$"
+                hint="Lower offers are turned down at once; buyers never see this amount."
+                value={value.autoDeclineBelow}
+                error={errors.auto_decline_below}
+                onChange={(event) =>
+                  set({ autoDeclineBelow: event.target.value }, ['auto_decline_below', 'auto_accept_at'])
+                }
+              />
+            </div>
+            <div data-field="auto_accept_at">
+              <TextField
+                label="Accept offers at or above (optional)"
+                name="auto_accept_at"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                leading="$"
+                hint="Such an offer becomes an order at once, without asking you."
+                value={value.autoAcceptAt}
+                error={errors.auto_accept_at}
+                onChange={(event) => set({ autoAcceptAt: event.target.value }, ['auto_accept_at'])}
+              />
+            </div>
+          </div>
+        )}
         <CheckboxField
           name="returns_accepted"
           label="Accept returns"

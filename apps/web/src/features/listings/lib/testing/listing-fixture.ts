@@ -41,6 +41,7 @@ export function buildListingDto(overrides: Partial<ListingDto> = {}): ListingDto
     return_window_days: null,
     sold: false,
     sale_pending: false,
+    offer_guardrails: null,
     sold_at: null,
     buyer_id: null,
     transaction_rating: null,
