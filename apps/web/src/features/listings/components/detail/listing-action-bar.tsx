@@ -168,7 +168,12 @@ export function ListingActionBar({ listing, user, offerAction }: ListingActionBa
   return (
     <div className="flex flex-col gap-3">
       {!isOwner && (
-        <div className={cn('grid gap-2', !listing.sold && offerAction && 'sm:grid-cols-2')}>
+        // The main actions, side by side. On a phone (below md, where the bottom navigation shows)
+        // they stay in reach: a bar fixed right above the navigation (57 px and the safe area), 81 px
+        // tall, and the page's bottom padded by 96 px so that nothing stays under it. The bar's bottom
+        // padding (28 px) leaves room for the navigation's raised Sell button (20 px and its 4 px
+        // ring), so that it covers no action.
+        <div className="grid auto-cols-fr grid-flow-col gap-2 max-md:fixed max-md:inset-x-0 max-md:bottom-[calc(57px+env(safe-area-inset-bottom))] max-md:z-30 max-md:border-t max-md:border-line max-md:bg-surface/95 max-md:px-4 max-md:pt-2 max-md:pb-7 max-md:backdrop-blur max-md:*:px-2 max-md:*:text-sm max-md:[body:has(&)]:pb-24">
           <Link to={sellerPath} className={buttonClasses({ fullWidth: true })}>
             <MessageCircle aria-hidden="true" size={18} />
             Message seller
