@@ -189,6 +189,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/listings/:id/offers': { ...MEMBER_WRITE, owner: 'denied' },
   'GET /api/listings/:id/offers/mine': SIGNED_IN,
   'GET /api/me/offers': SIGNED_IN,
+  'GET /api/me/offers/with/:userId': SIGNED_IN,
   // The owner sells, the other member made the offer: each side may only take its own steps
   // (a party's wrong step is refused, by state first: 409 once the offer is closed).
   'POST /api/offers/:id/accept': OWNER({ otherMember: 'refused' }),

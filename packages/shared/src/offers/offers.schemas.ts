@@ -117,3 +117,13 @@ export type OfferListDto = z.infer<typeof OfferListDto>;
 /** GET /api/listings/:id/offers/mine: the caller's open offer on a listing, if any. */
 export const MyListingOfferDto = z.object({ offer: OfferDto.nullable() });
 export type MyListingOfferDto = z.infer<typeof MyListingOfferDto>;
+
+/** A conversation shows at most this many of the two members' offers (the newest). */
+export const OFFERS_WITH_MEMBER_MAX = 50;
+
+/** GET /api/me/offers/with/:userId: the offers between the caller and a member, either way round. */
+export const OffersWithMemberDto = z.object({ items: z.array(OfferDto) });
+export type OffersWithMemberDto = z.infer<typeof OffersWithMemberDto>;
+
+export const OfferMemberParams = z.object({ userId: z.uuid({ error: 'User not found' }) });
+export type OfferMemberParams = z.infer<typeof OfferMemberParams>;

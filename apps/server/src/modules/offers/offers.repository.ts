@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OFFER_EXPIRY_MS, OPEN_OFFER_STATUSES, type OfferStatus } from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
@@ -276,6 +276,19 @@ export function createOffersRepository(db: Database) {
         .limit(params.limit)
         .offset(params.offset);
       return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** The offers between two members, either way round, newest first (a conversation's cards). */
+    async between(viewerId: string, otherId: string, limit: number) {
+      return selectOffers(db)
+        .where(
+          or(
+            and(eq(offers.buyer_id, viewerId), eq(offers.seller_id, otherId)),
+            and(eq(offers.buyer_id, otherId), eq(offers.seller_id, viewerId)),
+          ),
+        )
+        .orderBy(desc(offers.created_at), desc(offers.id))
+        .limit(limit);
     },
 
     /** The buyer's open offer on a listing, else their latest accepted one. */

@@ -12,6 +12,8 @@ import {
   OfferDto,
   OfferIdParams,
   OfferListDto,
+  OfferMemberParams,
+  OffersWithMemberDto,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
 import { UnauthenticatedError } from '../../http/errors.js';
@@ -70,6 +72,24 @@ export function registerOffersRoutes(app: FastifyInstance, offers: OffersService
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return offers.list(viewerOf(request), request.query);
+    },
+  });
+
+  r.get('/api/me/offers/with/:userId', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "The offers between the caller and another member, either way round, newest first (their conversation's offer cards)",
+      params: OfferMemberParams,
+      response: { 200: OffersWithMemberDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      // A malformed id names nobody: there are no offers with them.
+      if (request.validationError) return { items: [] };
+      return offers.between(viewerOf(request), request.params.userId);
     },
   });
 

@@ -8,6 +8,7 @@ import type {
   OfferAction,
   OfferDto,
   OfferListDto,
+  OffersWithMemberDto,
 } from '@castline/shared';
 import {
   canMakeOffer,
@@ -16,6 +17,7 @@ import {
   LISTING_TERMS_MESSAGES,
   OFFER_MESSAGES as M,
   ORDER_MESSAGES,
+  OFFERS_WITH_MEMBER_MAX,
   OPEN_OFFER_STATUSES,
   isBannedMember,
 } from '@castline/shared';
@@ -234,6 +236,13 @@ export function createOffersService({ repository, realtime, events, logger }: Of
       await sweep({ kind: 'listing-buyer', listingId, buyerId: actor.id });
       const row = await repository.mine(listingId, actor.id);
       return { offer: row ? presentOffer(row, actor.id) : null };
+    },
+
+    /** The offers between the caller and another member, as cards of their conversation. */
+    async between(userId: string, otherId: string): Promise<OffersWithMemberDto> {
+      await sweep({ kind: 'member', userId });
+      const rows = await repository.between(userId, otherId, OFFERS_WITH_MEMBER_MAX);
+      return { items: rows.map((row) => presentOffer(row, userId)) };
     },
 
     async list(userId: string, query: ListOffersParams): Promise<OfferListDto> {

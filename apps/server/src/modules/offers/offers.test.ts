@@ -618,6 +618,32 @@ describe('offers: realtime and buyer candidates', () => {
     await buyerSocket.close();
   });
 
+  it('lists the offers between two members either way round, newest first, each with the caller’s actions', async () => {
+    const [ann, bob, carl] = [await member(), await member(), await member()];
+    const annsReel = await listingOf(ann, { title: 'Abu Garcia Revo SX' });
+    const bobsRod = await listingOf(bob, { title: 'St. Croix Mojo Bass' });
+    const carlsNet = await listingOf(carl, { title: 'Frabill landing net' });
+    const bobOffers = await offerOn(annsReel.id, bob, 90);
+    const annOffers = await offerOn(bobsRod.id, ann, 120);
+    await offerOn(carlsNet.id, ann, 20);
+    const seenBy = async (caller: Member, other: Member) => {
+      const response = await get(t.app, `/api/me/offers/with/${other.id}`, caller);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { items: OfferDto[] }).items.map((o) => [o.id, o.actions]);
+    };
+    expect(await seenBy(ann, bob)).toEqual([
+      [annOffers.id, ['cancel']],
+      [bobOffers.id, ['accept', 'reject', 'counter']],
+    ]);
+    expect(await seenBy(bob, ann)).toEqual([
+      [annOffers.id, ['accept', 'reject', 'counter']],
+      [bobOffers.id, ['cancel']],
+    ]);
+    expect(await seenBy(bob, carl)).toEqual([]);
+    expect((await get(t.app, '/api/me/offers/with/not-a-member', ann)).json()).toEqual({ items: [] });
+    expect((await get(t.app, `/api/me/offers/with/${bob.id}`, guest())).statusCode).toBe(401);
+  });
+
   it('buyer candidates: offer makers (accepted first), members who messaged the seller about it, likers', async () => {
     const db = t.database.db;
     const seller = await member();
