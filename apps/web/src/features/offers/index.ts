@@ -3,3 +3,5 @@ export { OFFERS_PAGE_SIZE, offerKeys } from './api/offer-keys';
 export { MakeOfferButton, offersMakeOffer } from './components/make-offer-button';
 export { OffersList } from './components/offers-list';
 export { MyListingOfferSlot } from './components/my-listing-offer-slot';
+export { useOffersWith } from './api/offers.api';
+export { LazyOfferCard } from './components/lazy-offer-card';

@@ -11,6 +11,7 @@ import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useListing } from '../../listings';
+import { useOffersWith } from '../../offers';
 import { PresenceDot, PresenceLabel } from '../../presence';
 import { threadMessages } from '../api/message-cache';
 import { useConversation, useConversationMessages, useSendMessage } from '../api/messaging.api';
@@ -77,6 +78,8 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
   const queryClient = useQueryClient();
   const detail = useConversation(memberId);
   const messagesQuery = useConversationMessages(memberId, !detail.isError);
+  // The two members' offers show as cards in the thread, where each was made.
+  const offersWith = useOffersWith(memberId, !detail.isError);
   const fromListing = useListing(listingId ?? '');
   const outgoing = useOutbox(queryClient, memberId);
   const { send, retry } = useSendMessage(memberId, viewerId);
@@ -87,7 +90,10 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
   const [showBlocked, setShowBlocked] = useState(false);
 
   const messages = useMemo(() => threadMessages(messagesQuery.data), [messagesQuery.data]);
-  const items = useMemo(() => threadItems(messages, outgoing), [messages, outgoing]);
+  const items = useMemo(
+    () => threadItems(messages, outgoing, offersWith.data ?? [], Boolean(messagesQuery.hasNextPage)),
+    [messages, outgoing, offersWith.data, messagesQuery.hasNextPage],
+  );
   useMarkReadOnView({
     memberId,
     viewerId,

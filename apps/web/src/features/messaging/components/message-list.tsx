@@ -1,12 +1,13 @@
-import type { MessageDto } from '@castline/shared';
+import type { MessageDto, OfferDto } from '@castline/shared';
 import { MESSAGING_MESSAGES } from '@castline/shared';
 import { CircleExclamationPoint, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, Suspense, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
+import { LazyOfferCard } from '../../offers';
 import { ReportButton } from '../../reports';
 import type { OutgoingMessage } from '../api/outbox';
 import { dayKey, dayLabel, timeOfDay } from '../lib/day-label';
@@ -14,13 +15,29 @@ import { MessageContent } from './message-content';
 
 export type ThreadItem =
   | { kind: 'message'; key: string; message: MessageDto }
-  | { kind: 'outgoing'; key: string; entry: OutgoingMessage };
+  | { kind: 'outgoing'; key: string; entry: OutgoingMessage }
+  | { kind: 'offer'; key: string; offer: OfferDto };
 
-/** Server messages (oldest first) followed by this tab's messages still on their way. */
-export function threadItems(messages: MessageDto[], outgoing: readonly OutgoingMessage[]): ThreadItem[] {
+/**
+ * Server messages and the two members' offers (as cards, where each was made), oldest first,
+ * followed by this tab's messages still on their way. While older messages are still to load,
+ * offers older than the first loaded message wait for them.
+ */
+export function threadItems(
+  messages: MessageDto[],
+  outgoing: readonly OutgoingMessage[],
+  offers: readonly OfferDto[] = [],
+  moreToLoad = false,
+): ThreadItem[] {
   const stored = new Set(messages.map((message) => message.client_id).filter(Boolean));
-  return [
+  const oldest = messages[0]?.created_at;
+  const shownOffers = moreToLoad && oldest ? offers.filter((offer) => offer.created_at >= oldest) : offers;
+  const timeline: ThreadItem[] = [
     ...messages.map((message): ThreadItem => ({ kind: 'message', key: message.id, message })),
+    ...shownOffers.map((offer): ThreadItem => ({ kind: 'offer', key: `offer-${offer.id}`, offer })),
+  ].sort((a, b) => createdAt(a).localeCompare(createdAt(b)));
+  return [
+    ...timeline,
     ...outgoing
       .filter((entry) => !stored.has(entry.client_id))
       .map((entry): ThreadItem => ({ kind: 'outgoing', key: entry.client_id, entry })),
@@ -28,7 +45,9 @@ export function threadItems(messages: MessageDto[], outgoing: readonly OutgoingM
 }
 
 function createdAt(item: ThreadItem): string {
-  return item.kind === 'message' ? item.message.created_at : item.entry.created_at;
+  if (item.kind === 'message') return item.message.created_at;
+  if (item.kind === 'offer') return item.offer.created_at;
+  return item.entry.created_at;
 }
 
 /** Near enough to the bottom that a new message should scroll into view. */
@@ -89,7 +108,9 @@ export function MessageList({
   const lastItem = items.at(-1);
   const lastKey = lastItem?.key ?? null;
   const lastIsOwn =
-    lastItem !== undefined && (lastItem.kind === 'outgoing' || lastItem.message.sender_id === viewerId);
+    lastItem !== undefined &&
+    (lastItem.kind === 'outgoing' ||
+      (lastItem.kind === 'message' && lastItem.message.sender_id === viewerId));
 
   const lastOwnStoredId = [...items]
     .reverse()
@@ -160,18 +181,31 @@ export function MessageList({
           const at = createdAt(item);
           const previous = items[index - 1];
           const newDay = !previous || dayKey(createdAt(previous)) !== dayKey(at);
+          const dayHeading = newDay && (
+            <li className="my-3 flex items-center gap-3 text-xs font-semibold text-ink-muted">
+              <span className="h-px flex-1 bg-line" />
+              <span role="heading" aria-level={3}>
+                {dayLabel(at)}
+              </span>
+              <span className="h-px flex-1 bg-line" />
+            </li>
+          );
+          if (item.kind === 'offer') {
+            return (
+              <Fragment key={item.key}>
+                {dayHeading}
+                <li className="my-2 w-full self-center sm:max-w-md">
+                  <Suspense fallback={<div className="h-40 animate-pulse rounded-2xl bg-surface-muted" />}>
+                    <LazyOfferCard offer={item.offer} viewerId={viewerId} />
+                  </Suspense>
+                </li>
+              </Fragment>
+            );
+          }
           const own = item.kind === 'outgoing' || item.message.sender_id === viewerId;
           return (
             <Fragment key={item.key}>
-              {newDay && (
-                <li className="my-3 flex items-center gap-3 text-xs font-semibold text-ink-muted">
-                  <span className="h-px flex-1 bg-line" />
-                  <span role="heading" aria-level={3}>
-                    {dayLabel(at)}
-                  </span>
-                  <span className="h-px flex-1 bg-line" />
-                </li>
-              )}
+              {dayHeading}
               <li className={cn('group flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
                 <div className={cn('flex w-full items-center gap-1', own && 'justify-end')}>
                   <Bubble own={own} failed={item.kind === 'outgoing' && item.entry.status === 'failed'}>
@@ -214,7 +248,7 @@ function MessageMeta({
   showStatus,
   onRetry,
 }: {
-  item: ThreadItem;
+  item: Exclude<ThreadItem, { kind: 'offer' }>;
   own: boolean;
   showStatus: boolean;
   onRetry: (clientId: string) => void;

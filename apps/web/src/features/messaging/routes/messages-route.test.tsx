@@ -4,6 +4,7 @@ import type {
   MarkConversationReadDto,
   MessageDto,
   MessagePageDto,
+  OfferDto,
   SendMessageBody,
   ServerEvent,
 } from '@castline/shared';
@@ -17,6 +18,7 @@ import type { MockAnswer, RecordedRequest } from '../../../test/fetch-mock';
 import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
+import { buildOffer } from '../../offers/api/offer-fixtures';
 import { buildListingDto } from '../../listings/lib/testing/listing-fixture';
 import { unreadKey } from '../../../lib/notification-keys';
 import {
@@ -27,6 +29,7 @@ import {
   BUYER,
   LISTING_ID,
   ME,
+  me,
   mySession,
   presenceOf,
   rod,
@@ -92,13 +95,16 @@ function sellerThread({
   detail = {},
   messages = [],
   nextCursor = null,
+  offers = [],
 }: {
   detail?: Partial<ConversationDetailDto>;
   messages?: MessageDto[];
   nextCursor?: string | null;
+  offers?: OfferDto[];
 } = {}): Routes {
   const read: MarkConversationReadDto = { updated: 1, unread: { messages: 0, notifications: 2 } };
   return {
+    [`GET /api/me/offers/with/${SELLER}`]: { body: { items: offers } },
     [`GET /api/conversations/${SELLER}`]: { body: buildDetail(seller, detail) },
     [`GET /api/conversations/${SELLER}/messages`]: pageOf(messages, nextCursor),
     [`POST /api/conversations/${SELLER}/read`]: { body: read },
@@ -285,6 +291,55 @@ describe('thread', () => {
     expect(log.getByText('Is the rod still for sale?')).toBeInTheDocument();
     expect(log.getByText('Yes it is')).toBeInTheDocument();
     expect(thread.getByRole('link', { name: 'Back to conversations' })).toHaveAttribute('href', '/messages');
+  });
+
+  it('shows the two members’ offers as cards where each was made, with the steps open to the viewer', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+    const messages = [
+      buildMessage({
+        sender_id: ME,
+        recipient_id: SELLER,
+        content: 'Would you take less?',
+        read: true,
+        created_at: hoursAgo(3),
+      }),
+      buildMessage({
+        sender_id: SELLER,
+        recipient_id: ME,
+        content: 'Send me an offer',
+        read: true,
+        created_at: hoursAgo(1),
+      }),
+    ];
+    // The viewer made an offer on the seller's reel; the seller countered.
+    const countered = buildOffer({
+      buyer: { id: ME, username: me.username, full_name: null, avatar_url: null },
+      seller: { ...seller },
+      listing: { ...buildOffer().listing, seller_id: SELLER, title: 'Penn Battle III 4000' },
+      amount: 80,
+      counter_amount: 95,
+      status: 'countered',
+      created_at: hoursAgo(2),
+      updated_at: hoursAgo(2),
+      actions: ['accept', 'reject', 'cancel'],
+    });
+    const { user, server } = show(`/messages/${SELLER}`, {
+      ...sellerThread({ messages, offers: [countered] }),
+      [`POST /api/offers/${countered.id}/accept`]: {
+        body: { ...countered, status: 'accepted', order_id: 'o_1', actions: [] },
+      },
+    });
+    const log = within(await screen.findByRole('log', { name: 'Messages with reel_deal' }));
+    const card = await log.findByRole('article', { name: /Penn Battle III 4000/ });
+    // Between the message before it and the one after it.
+    const order = [log.getByText('Would you take less?'), card, log.getByText('Send me an offer')];
+    expect(order[0]!.compareDocumentPosition(order[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(order[1]!.compareDocumentPosition(order[2]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(card).getByRole('button', { name: /Accept/ })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Counter/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: /Accept/ }));
+    await waitFor(() => expect(server.calls('POST', `/api/offers/${countered.id}/accept`)).toHaveLength(1));
   });
 
   it('shows a message that arrives live, and watches the member’s presence', async () => {

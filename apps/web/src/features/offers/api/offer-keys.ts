@@ -7,6 +7,8 @@ export const offerKeys = {
   lists: () => ['offers', 'list'] as const,
   list: (role: 'received' | 'made', status: 'open' | 'all', page: number) =>
     ['offers', 'list', role, status, page] as const,
+  /** The offers between the caller and another member (their conversation's cards); a list, so steps refresh it. */
+  with: (memberId: string) => ['offers', 'list', 'with', memberId] as const,
   /** The caller's open offer on a listing. */
   mine: (listingId: string) => ['offers', 'mine', listingId] as const,
 };

@@ -7,6 +7,7 @@ import type {
   OfferDto as OfferDtoType,
   OfferListDto,
   OfferListDto as OfferList,
+  OffersWithMemberDto,
 } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +37,17 @@ export function useOffers(role: OfferRole, status: OfferStatusFilter, page: numb
       return api.get<OfferListDto>(`/api/me/offers?${query.toString()}`, signal);
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/me/offers/with/:userId: the offers between the caller and a member, newest first. */
+export function useOffersWith(memberId: string, enabled = true) {
+  return useQuery({
+    queryKey: offerKeys.with(memberId),
+    queryFn: ({ signal }) =>
+      api.get<OffersWithMemberDto>(`/api/me/offers/with/${encodeURIComponent(memberId)}`, signal),
+    enabled: enabled && memberId !== '',
+    select: (data) => data.items,
   });
 }
 
