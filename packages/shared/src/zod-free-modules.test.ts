@@ -26,6 +26,8 @@ const ZOD_FREE = [
   'realtime/realtime-constants.ts',
   'monitoring/monitoring-constants.ts',
   'forum/forum-constants.ts',
+  'orders/order-constants.ts',
+  'orders/order.policy.ts',
 ];
 
 declare global {

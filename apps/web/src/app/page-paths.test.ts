@@ -55,6 +55,9 @@ describe('the shared page list', () => {
       '/admin/users/abc',
       '/admin/nope',
       '/captains-club',
+      '/orders',
+      '/orders/abc',
+      '/orders/abc/def',
       '/no/such/place',
       '//marketplace',
     ];

@@ -23,6 +23,8 @@ import { messagingKeys } from '../features/messaging/api/messaging-keys';
 import { typingStore } from '../features/messaging/api/typing-store';
 import { notificationKeys, unreadKey } from '../lib/notification-keys';
 import { offerKeys } from '../features/offers/api/offer-keys';
+import { listingKeys } from '../features/listings/api/listing-queries';
+import { orderKeys } from '../features/orders/api/order-keys';
 import { presenceKeys } from '../features/presence/api/presence-keys';
 import { onSessionExpired } from '../lib/api-client';
 import { RealtimeClient } from '../lib/realtime';
@@ -236,6 +238,25 @@ describe('realtime events into the query cache', () => {
       },
     });
     expect(queryClient.getQueryState(offerKeys.list('received', 'all', 1))?.isInvalidated).toBe(true);
+  });
+
+  it("refreshes an order's page, the order lists and its listing when the order changed, and nothing else", () => {
+    const { queryClient, push } = setup();
+    const page = { items: [], total: 0, page: 1, pageSize: 20 };
+    queryClient.setQueryData(orderKeys.detail('o_1'), { id: 'o_1' });
+    queryClient.setQueryData(orderKeys.detail('o_2'), { id: 'o_2' });
+    queryClient.setQueryData(orderKeys.list('buying', 'all', 1), page);
+    queryClient.setQueryData(listingKeys.detail('l_1'), { id: 'l_1' });
+    queryClient.setQueryData(listingKeys.detail('l_2'), { id: 'l_2' });
+
+    push({ type: 'order.changed', order_id: 'o_1', listing_id: 'l_1' });
+
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect(invalidated(orderKeys.detail('o_1'))).toBe(true);
+    expect(invalidated(orderKeys.list('buying', 'all', 1))).toBe(true);
+    expect(invalidated(listingKeys.detail('l_1'))).toBe(true);
+    expect(invalidated(orderKeys.detail('o_2'))).toBe(false);
+    expect(invalidated(listingKeys.detail('l_2'))).toBe(false);
   });
 
   it('keeps presence per member', () => {

@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { storeMessage, storeMessagesRead, messagingKeys, typingStore } from '../features/messaging';
 import { notificationKeys, unreadKey } from '../lib/notification-keys';
 import { offerKeys } from '../features/offers';
+import { orderChangeKeys } from '../features/orders';
 import { presenceKeys } from '../features/presence';
 import type { RealtimeClient } from '../lib/realtime';
 import { useRealtimeClient } from '../lib/realtime';
@@ -78,6 +79,10 @@ export function connectRealtimeToCache(
     }),
     client.subscribe('offer.changed', () => {
       void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+    }),
+    // An order moved (either side): its page, the Purchases / Sales lists and the listing it holds.
+    client.subscribe('order.changed', (event) => {
+      for (const queryKey of orderChangeKeys(event)) void queryClient.invalidateQueries({ queryKey });
     }),
     client.subscribe('presence', ({ presence }) => {
       queryClient.setQueryData<PresenceDto>(presenceKeys.member(presence.user_id), presence);

@@ -38,6 +38,7 @@ const community = () => import('./areas/community');
 const forumPost = () => import('./areas/forum-post');
 const profile = () => import('./areas/profile');
 const inbox = () => import('./areas/inbox');
+const orders = () => import('./areas/orders');
 const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
 const info = () => import('./areas/info');
@@ -118,6 +119,8 @@ export const appRoutes: RouteObject[] = [
               { path: routePath('messages'), ...page(inbox, 'MessagesRoute') },
               { path: routePath('conversation'), ...page(inbox, 'MessagesRoute') },
               { path: routePath('notifications'), ...page(inbox, 'NotificationsRoute') },
+              { path: routePath('orders'), ...page(orders, 'OrdersRoute') },
+              { path: routePath('order'), ...page(orders, 'OrderRoute') },
             ],
           },
 

@@ -34,6 +34,8 @@ export const PAGE_PATHS = {
   messages: '/messages',
   conversation: '/messages/:userId',
   notifications: '/notifications',
+  orders: '/orders',
+  order: '/orders/:id',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:id',

@@ -1,6 +1,17 @@
 import { actsAsAdmin, actsAsCaptain, policyActorOf } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
-import { Anchor, Bell, Home, Info, LogIn, LogOut, MessagesSquare, Shield, SquarePen } from 'lucide-react';
+import {
+  Anchor,
+  Bell,
+  Home,
+  Info,
+  LogIn,
+  LogOut,
+  MessagesSquare,
+  Receipt,
+  Shield,
+  SquarePen,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -113,6 +124,17 @@ export function MobileMenuSheet({ user }: { user: CurrentUserDto | null }) {
               );
             })}
           </nav>
+
+          {user && (
+            <NavLink
+              to="/orders"
+              onClick={close}
+              className={({ isActive }) => cn(ROW, isActive && 'bg-brand-soft text-brand')}
+            >
+              <Receipt aria-hidden="true" size={18} />
+              Orders
+            </NavLink>
+          )}
 
           {user && (
             <Button

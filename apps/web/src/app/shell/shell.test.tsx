@@ -88,7 +88,7 @@ describe('desktop header', () => {
     [
       'a member',
       {},
-      ['Profile', 'Messages', 'Dashboard', 'Settings', 'Sign Out'],
+      ['Profile', 'Messages', 'Orders', 'Dashboard', 'Settings', 'Sign Out'],
       ['Admin', "Captain's Club"],
     ],
     ['a captain', { is_captain: true }, ["Captain's Club"], ['Admin']],
@@ -180,6 +180,7 @@ describe('mobile menu and bottom bar', () => {
     expect(within(tiles).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
     expect(within(tiles).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(within(tiles).getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/notifications');
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
     expect(within(menu).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
     expect(within(menu).getByRole('link', { name: "Captain's Club" })).toHaveAttribute(
       'href',

@@ -1,6 +1,15 @@
 import { actsAsAdmin, actsAsCaptain, policyActorOf } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
-import { Anchor, LayoutDashboard, LogOut, MessagesSquare, Settings, Shield, UserRound } from 'lucide-react';
+import {
+  Anchor,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+  Receipt,
+  Settings,
+  Shield,
+  UserRound,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import {
@@ -23,6 +32,7 @@ function menuLinks(user: CurrentUserDto): { to: string; label: string; icon: Luc
   return [
     { to: '/profile', label: 'Profile', icon: UserRound },
     { to: '/messages', label: 'Messages', icon: MessagesSquare },
+    { to: '/orders', label: 'Orders', icon: Receipt },
     { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
     { to: '/settings', label: 'Settings', icon: Settings },
     ...(actsAsAdmin(policyActorOf(user)) ? [{ to: '/admin', label: 'Admin', icon: Shield }] : []),

@@ -218,3 +218,15 @@ describe('expiryText', () => {
     expect(expiryText({ status: 'accepted', expires_at: '2025-06-03T12:00:00.000Z' }, now)).toBeNull();
   });
 });
+
+describe('offer card and orders', () => {
+  it('links an accepted offer to the order it became, and no other', async () => {
+    const { unmount } = renderCard(buildOffer({ status: 'accepted', order_id: 'o_1', actions: [] }));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders/o_1');
+    unmount();
+
+    renderCard(buildOffer());
+    expect(within(await screen.findByRole('article')).queryByRole('link', { name: 'View order' })).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -176,6 +176,16 @@ export function OfferCard({ offer, viewerId, showListing = true }: OfferCardProp
           </time>
         </span>
       </p>
+
+      {offer.order_id && (
+        // The accepted offer became an order: its steps (payment, shipping) go on there.
+        <Link
+          to={`/orders/${encodeURIComponent(offer.order_id)}`}
+          className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+        >
+          View order
+        </Link>
+      )}
 
       {offer.actions.length > 0 && <OfferActions offer={offer} isSeller={isSeller} />}
     </article>

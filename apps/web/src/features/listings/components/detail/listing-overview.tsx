@@ -26,7 +26,7 @@ export function ListingOverview({ listing, isOwner }: { listing: ListingDto; isO
       {listing.sold && (
         <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <span className="rounded-full bg-water-900 px-3 py-1 text-xs font-bold tracking-wider text-white uppercase">
-            Sold
+            {listing.sale_pending ? 'Sale pending' : 'Sold'}
           </span>
           {listing.sold_at && (
             <span>

@@ -1,0 +1,1 @@
+export { OrderRoute, OrdersRoute } from '../../features/orders';
