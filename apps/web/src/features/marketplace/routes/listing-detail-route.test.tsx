@@ -637,6 +637,30 @@ describe('product detail page: delivery and terms', () => {
     ]);
   });
 
+  it('offers Buy now on gear that ships, first of the main actions; not on pickup-only gear, nor to its seller', async () => {
+    const ships = buildListing({
+      handover: 'shipping',
+      shipping_price: 12,
+      ships_from: 'Austin, TX',
+      handling_days: 2,
+    });
+    const { unmount } = openListing(ships);
+    await loaded('St. Croix Mojo Bass spinning rod');
+    const buy = screen.getByRole('button', { name: 'Buy now' });
+    const message = screen.getByRole('link', { name: 'Message seller' });
+    expect(buy.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    unmount();
+
+    const pickup = openListing(buildListing());
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(screen.queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
+    pickup.unmount();
+
+    openListing({ ...ships, seller_id: member.id, seller: { ...ships.seller, id: member.id } });
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(screen.queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
+  });
+
   it('offers no "Make an offer" when the seller is not taking offers, to members and guests alike', async () => {
     const closed = buildListing({ accepts_offers: false });
     const { unmount } = openListing(closed);

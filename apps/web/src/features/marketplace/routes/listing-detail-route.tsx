@@ -1,5 +1,5 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
-import { SHELL_MESSAGES } from '@castline/shared';
+import { canBuyNow, policyActorOf, SHELL_MESSAGES } from '@castline/shared';
 import { HandCoins, PackageSearch, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -11,6 +11,7 @@ import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { MakeOfferButton, MyListingOfferSlot, offersMakeOffer } from '../../offers';
+import { BuyNowButton } from '../../orders';
 import {
   useListing,
   useListingViewBeacon,
@@ -128,6 +129,12 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
           <ListingActionBar
             listing={listing}
             user={user}
+            buyAction={
+              // A guest sees it too (and signs in first), wherever a member could buy.
+              canBuyNow(policyActorOf(user) ?? { id: 'guest-signing-in', status: 'active' }, listing) ? (
+                <BuyNowButton listing={listing} />
+              ) : undefined
+            }
             offerAction={
               offersMakeOffer(user?.id ?? null, listing)
                 ? (signInFirst) => (

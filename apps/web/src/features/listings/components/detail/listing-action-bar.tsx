@@ -153,13 +153,15 @@ interface ListingActionBarProps {
    * offers feature's button, composed by the page); `signInFirst` sends a guest to sign in.
    */
   offerAction?: ((signInFirst: () => void) => ReactNode) | undefined;
+  /** The visitor's 'Buy now' (the orders feature's button), first of the main actions when given. */
+  buyAction?: ReactNode;
 }
 
 /**
  * The page's actions. Visitors: Message seller, Make an offer, Like, Favourite, Share. The seller:
  * Edit, Mark as sold, Delete, Share (and the counts). Moderators also get Edit and Delete.
  */
-export function ListingActionBar({ listing, user, offerAction }: ListingActionBarProps) {
+export function ListingActionBar({ listing, user, offerAction, buyAction }: ListingActionBarProps) {
   const { isOwner, canManage, canMarkSold } = listingRolesOf(user, listing);
   // The thread remembers the listing it started from (the first message carries it).
   const sellerPath = `/messages/${encodeURIComponent(listing.seller_id)}?listing=${encodeURIComponent(listing.id)}`;
@@ -174,7 +176,14 @@ export function ListingActionBar({ listing, user, offerAction }: ListingActionBa
         // padding (28 px) leaves room for the navigation's raised Sell button (20 px and its 4 px
         // ring), so that it covers no action.
         <div className="grid auto-cols-fr grid-flow-col gap-2 max-md:fixed max-md:inset-x-0 max-md:bottom-[calc(57px+env(safe-area-inset-bottom))] max-md:z-30 max-md:border-t max-md:border-line max-md:bg-surface/95 max-md:px-4 max-md:pt-2 max-md:pb-7 max-md:backdrop-blur max-md:*:px-2 max-md:*:text-sm max-md:[body:has(&)]:pb-24">
-          <Link to={sellerPath} className={buttonClasses({ fullWidth: true })}>
+          {!listing.sold && buyAction}
+          <Link
+            to={sellerPath}
+            className={buttonClasses({
+              fullWidth: true,
+              variant: buyAction && !listing.sold ? 'secondary' : 'primary',
+            })}
+          >
             <MessageCircle aria-hidden="true" size={18} />
             Message seller
           </Link>
