@@ -30,7 +30,7 @@ import { onSessionExpired } from '../lib/api-client';
 import { RealtimeClient } from '../lib/realtime';
 import { FakeWebSocket } from '../lib/realtime/testing/fake-web-socket';
 import { readSessionMessages } from '../lib/session-messages';
-import { connectRealtimeToCache } from './realtime-sync';
+import { connectRealtimeToCache } from './realtime-cache';
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
