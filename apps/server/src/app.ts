@@ -59,6 +59,7 @@ import { registerMessagingModule } from './modules/messaging/index.js';
 import { registerNotificationsModule } from './modules/notifications/index.js';
 import { registerOffersModule } from './modules/offers/index.js';
 import { registerOrdersModule } from './modules/orders/index.js';
+import { registerReviewsModule } from './modules/reviews/index.js';
 import { registerAlertsModule } from './modules/alerts/index.js';
 import { registerSettingsModule } from './modules/settings/index.js';
 import { registerForumModule } from './modules/forum/index.js';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerNotificationsModule(app, context);
   await registerOffersModule(app, context);
   await registerOrdersModule(app, context);
+  await registerReviewsModule(app, context);
   await registerAlertsModule(app, context);
   await registerSettingsModule(app, context);
   await registerModerationModule(app, context);

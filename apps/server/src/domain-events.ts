@@ -85,6 +85,15 @@ export interface ServerEventMap {
   'order.completed': OrderEvent;
   /** Buyer or seller cancelled the order; its listing is back on the market (in its transaction, and after commit). */
   'order.cancelled': OrderEvent;
+  /**
+   * A side of an order reviewed the other (in its transaction: the other side is told; after
+   * commit: both sides' pages refresh). `revealed`: it was the second review, so both show now.
+   */
+  'review.submitted': ReviewEvent;
+  /** The review window closed: the reviews still hidden show now (in the job's transaction, and after commit). */
+  'reviews.revealed': ReviewEvent;
+  /** The member reviewed posted their reply (in its transaction, and after commit). */
+  'review.replied': ReviewEvent;
 }
 
 /** What an order event says: the order, who moved it (`by`, with their name) and what they added. */
@@ -103,6 +112,19 @@ export interface OrderEvent {
     reason?: string;
     handover?: string | null;
   };
+}
+
+/** What a review event says: the order, who wrote (null: Castline), the reviews it concerns. */
+export interface ReviewEvent {
+  order: { id: string; product_id: string; buyer_id: string | null; seller_id: string; title: string };
+  /** The reviewer, or the member replying; null when the window's end revealed the reviews. */
+  by: { id: string; username: string } | null;
+  /** The reviews the event concerns: who wrote each and whom it speaks of. */
+  reviews: { reviewerId: string; reviewerName: string; revieweeId: string }[];
+  /** Both sides' reviews show now. */
+  revealed: boolean;
+  /** When a review still hidden shows by itself (the window's end); null once nothing is hidden. */
+  revealsAt: string | null;
 }
 
 /** What a listing's write says of it: its id and the text a member wrote. */

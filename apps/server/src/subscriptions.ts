@@ -19,6 +19,7 @@ import {
   type NotifyingOfferEvent,
 } from './modules/offers/index.js';
 import { ORDER_EVENTS, orderEventNotifications, ordersServiceFor } from './modules/orders/index.js';
+import { REVIEW_EVENTS, reviewEventNotifications, reviewsServiceFor } from './modules/reviews/index.js';
 import { createEmailNotifier } from './modules/settings/index.js';
 
 declare module 'fastify' {
@@ -127,6 +128,24 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     );
   }
 
+  // Reviews: an order's review window opens when it is received (or completed without receipt): the
+  // reveal of whatever is still hidden at its end is queued in that transaction. Each review, the
+  // reveal and a reply tell the member concerned; both sides' order pages refresh once it commits.
+  const reviews = reviewsServiceFor(app, context);
+  for (const name of ['order.received', 'order.completed'] as const) {
+    events.onWrite(name, (scope, { order }) => reviews.scheduleReveal(scope.tx, order.id));
+  }
+  for (const name of REVIEW_EVENTS) {
+    events.onWrite(name, (scope, change) => notify(scope, reviewEventNotifications(name, change)));
+    events.onCommitted(name, ({ order }) =>
+      realtime.toUsers([order.seller_id, ...(order.buyer_id ? [order.buyer_id] : [])], {
+        type: 'order.changed',
+        order_id: order.id,
+        listing_id: order.product_id,
+      }),
+    );
+  }
+
   // Moderation: the rules read what a member wrote once it has committed; a rule may hide, flag or
   // queue it before it is pushed to anyone. A failing rule is logged and the content stays.
   const moderate = (entityType: RuleSubject['entityType'], entityId: string, text: string) =>
@@ -162,7 +181,6 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   events.onCommitted('offer.created', ({ offer, actorName, amount }) =>
     email.newOffer({ ...offer, amount }, actorName ?? ''),
   );
-
   // An account deleted: its listings, open offers (the other members told) and saved searches go in
   // its transaction; its open pages are signed out after commit and open lists refetch.
   events.onWrite('member.deleted', async (scope, { memberId }) => {

@@ -14,6 +14,8 @@ import {
   actsWithPermissions,
   canActAsMember,
   canBuyNow,
+  canReplyToReview,
+  canReviewOrder,
   canViewOrder,
   canManageForumContent,
   canManageListing,
@@ -35,6 +37,7 @@ import {
   buildOffer,
   buildOrder,
   buildPost,
+  buildReview,
   signedInMember,
   uniqueIp,
   type Caller,
@@ -110,6 +113,26 @@ const OWNERS_LISTING: ListingResource = {
 const OWNERS_CONTENT = { author_id: 'owner' };
 /** The owner's order: the owner sells, the other member bought. */
 const OWNERS_ORDER = { state: 'awaiting_payment' as const, buyer_id: 'otherMember', seller_id: 'owner' };
+/**
+ * Two completed sales of the owner to the other member, received now: on the first the other
+ * member's review is in (hidden), the owner's is not; on the second both are in and visible.
+ */
+const REVIEWED_AT = new Date();
+const REVIEW_ORDER = {
+  state: 'completed' as const,
+  buyer_id: 'otherMember',
+  seller_id: 'owner',
+  received_at: REVIEWED_AT,
+  completed_at: REVIEWED_AT,
+};
+const REVIEWS_SO_FAR = [{ reviewer_id: 'otherMember' }];
+/** The other member's visible review of the owner (the second sale). */
+const VISIBLE_REVIEW = {
+  reviewer_id: 'otherMember',
+  reviewee_id: 'owner',
+  revealed_at: REVIEWED_AT,
+  reply: null,
+};
 
 /** A row read from a policy: `ok` where it allows the actor, `otherwise` where not; guests get 401. */
 const byPolicy = (allows: (actor: PolicyActor) => boolean, otherwise: Outcome): Row => ({
@@ -144,6 +167,19 @@ const STAFF = (permission: AdminPermission): Row =>
 const LISTING_OWNER_OR_STAFF = byPolicy((actor) => canManageListing(actor, OWNERS_LISTING), 'denied');
 /** isListingOwner: the seller's own steps (mark sold, buyer candidates). */
 const LISTING_OWNER = byPolicy((actor) => isListingOwner(actor, OWNERS_LISTING), 'denied');
+/**
+ * canReviewOrder: the side that may review now; the other side is refused (it reviewed already),
+ * anyone else is told the order does not exist.
+ */
+const REVIEWER = {
+  ...byPolicy((actor) => canViewOrder(actor, REVIEW_ORDER), 'denied'),
+  ...Object.fromEntries(
+    (['owner', 'otherMember'] as const).map((name) => [
+      name,
+      canReviewOrder(POLICY_ACTORS[name], REVIEW_ORDER, new Date(), REVIEWS_SO_FAR) ? 'ok' : 'refused',
+    ]),
+  ),
+} as Row;
 /** canManageForumContent: the author, or staff who manage the forum. */
 const AUTHOR_OR_FORUM_STAFF = byPolicy((actor) => canManageForumContent(actor, OWNERS_CONTENT), 'denied');
 
@@ -173,6 +209,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/listings/home': PUBLIC,
   'GET /api/listings/:id': PUBLIC,
   'GET /api/listings/:id/similar': PUBLIC,
+  'GET /api/listings/price-guide': PUBLIC,
+  'GET /api/listings/:id/price-guide': PUBLIC,
   // The view beacon: anyone who may see the listing (the owner's own view is not counted).
   'POST /api/listings/:id/views': PUBLIC,
   'POST /api/listings': MEMBER_WRITE,
@@ -211,6 +249,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/orders/:id/ship': OWNER({ otherMember: 'refused' }),
   'POST /api/orders/:id/receive': OWNER({ owner: 'refused', otherMember: 'refused' }),
   'POST /api/orders/:id/cancel': OWNER({ otherMember: 'ok' }),
+  // Reviews. The review routes name the sale the other member has reviewed and the owner not yet.
+  'POST /api/orders/:id/review': REVIEWER,
+  'GET /api/orders/:id/reviews': byPolicy((actor) => canViewOrder(actor, REVIEW_ORDER), 'denied'),
+  // canReplyToReview: the member reviewed (the owner), once the review is visible; anyone else 403.
+  'POST /api/reviews/:id/reply': byPolicy((actor) => canReplyToReview(actor, VISIBLE_REVIEW), 'denied'),
+  'GET /api/profiles/:userId/reviews': PUBLIC,
+  'GET /api/profiles/:userId/review-figures': PUBLIC,
   // Messages, presence, notifications
   'GET /api/conversations': SIGNED_IN,
   'GET /api/conversations/:userId': SIGNED_IN,
@@ -375,6 +420,23 @@ beforeAll(async () => {
     shipping_price: 8,
   });
   const order = await buildOrder(db, sold, other!.id);
+  // Two completed sales to the other member: one with their review hidden, one with both visible.
+  const completed = { state: 'completed', received_at: REVIEWED_AT, completed_at: REVIEWED_AT } as const;
+  const reviewOrder = await buildOrder(
+    db,
+    await buildListing(db, owner!.id, { title: 'Matrix net' }),
+    other!.id,
+    completed,
+  );
+  await buildReview(db, reviewOrder, other!.id);
+  const revealedOrder = await buildOrder(
+    db,
+    await buildListing(db, owner!.id, { title: 'Matrix waders' }),
+    other!.id,
+    completed,
+  );
+  const review = await buildReview(db, revealedOrder, other!.id, { revealed_at: REVIEWED_AT });
+  await buildReview(db, revealedOrder, owner!.id, { revealed_at: REVIEWED_AT });
   const notification = await buildNotification(db, owner!.id, {
     type: 'NEW_MESSAGE',
     title: 'Matrix',
@@ -402,6 +464,8 @@ beforeAll(async () => {
       comment: comment.id,
       offer: offer.id,
       order: order.id,
+      reviewOrder: reviewOrder.id,
+      review: review.id,
       notification: notification.id,
     },
   };
@@ -419,7 +483,9 @@ function urlOf(url: string): string {
       ['/api/forum/posts/', ids.post],
       ['/api/forum/comments/', ids.comment],
       ['/api/offers/', ids.offer],
+      ['/api/orders/:id/review', ids.reviewOrder],
       ['/api/orders/', ids.order],
+      ['/api/reviews/', ids.review],
       ['/api/notifications/', ids.notification],
       ['/api/admin/users/', ids.owner],
     ].find(([start]) => prefix.startsWith(start!))?.[1] ?? NO_SUCH_ID;

@@ -24,6 +24,7 @@ import {
   notifications,
   offers,
   orderEvents,
+  orderReviews,
   orders,
   postComments,
   postLikes,
@@ -202,8 +203,8 @@ async function buildListingReaction(
 
 /**
  * Sells `listing` to `buyerId` (or outside Castline: null) as marking it sold does: sold now,
- * out of the marketplace, one more sale for the seller. The buyer is not notified and open
- * offers are left as they are.
+ * out of the marketplace, one more sale for the seller, recorded as a completed order (source
+ * marked_sold). The buyer is not notified and open offers are left as they are.
  */
 export async function buildSale(
   db: Database,
@@ -221,6 +222,25 @@ export async function buildSale(
       .update(profiles)
       .set({ sales_count: sql`${profiles.sales_count} + 1` })
       .where(eq(profiles.id, listing.seller_id));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        product_id: listing.id,
+        buyer_id: buyerId && buyerId !== listing.seller_id ? buyerId : null,
+        seller_id: listing.seller_id,
+        source: 'marked_sold',
+        state: 'completed',
+        price: row.price,
+        completed_at: row.sold_at,
+        created_at: row.sold_at ?? undefined,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderEvents).values({
+      order_id: order!.id,
+      state: 'completed',
+      actor_id: listing.seller_id,
+      note: 'Marked sold by the seller',
+    });
     return row;
   });
 }
@@ -298,6 +318,41 @@ export async function buildOrder(
       .set({ sold: true, sold_at: sql`now()`, buyer_id: buyerId, visible_in_marketplace: false })
       .where(eq(products.id, listing.id));
   }
+  return row;
+}
+
+export type BuildReviewOverrides = Partial<
+  Omit<typeof orderReviews.$inferInsert, 'order_id' | 'reviewer_id' | 'reviewee_id' | 'reviewer_role'>
+>;
+export type BuiltReview = typeof orderReviews.$inferSelect;
+
+/**
+ * `reviewerId`'s review of the other side of `order` (4 stars, hidden until revealed unless
+ * `revealed_at` is given). Nothing else moves: a revealed buyer's review does not set the
+ * listing's transaction_rating or the seller's rating here (the reviews module does that).
+ */
+export async function buildReview(
+  db: Database,
+  order: Pick<BuiltOrder, 'id' | 'buyer_id' | 'seller_id'>,
+  reviewerId: string,
+  overrides: BuildReviewOverrides = {},
+): Promise<BuiltReview> {
+  const role = reviewerId === order.seller_id ? 'seller' : 'buyer';
+  const revieweeId = role === 'seller' ? order.buyer_id : order.seller_id;
+  if (!revieweeId) throw new Error('buildReview: the order has no buyer');
+  const [row] = await db
+    .insert(orderReviews)
+    .values({
+      rating: 4,
+      body: 'Smooth deal, as described.',
+      ...overrides,
+      order_id: order.id,
+      reviewer_id: reviewerId,
+      reviewee_id: revieweeId,
+      reviewer_role: role,
+    })
+    .returning();
+  if (!row) throw new Error('buildReview: insert returned nothing');
   return row;
 }
 

@@ -20,6 +20,7 @@ const ZOD_FREE = [
   'listings/listing-terms.ts',
   'listings/listing-terms-messages.ts',
   'listings/listing-messages.ts',
+  'listings/price-guide-constants.ts',
   'notifications/notification-constants.ts',
   'alerts/alert-constants.ts',
   'presence/presence-constants.ts',
@@ -28,6 +29,8 @@ const ZOD_FREE = [
   'forum/forum-constants.ts',
   'orders/order-constants.ts',
   'orders/order.policy.ts',
+  'orders/review-constants.ts',
+  'orders/review.policy.ts',
 ];
 
 declare global {

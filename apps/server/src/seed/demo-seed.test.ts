@@ -12,6 +12,10 @@ import {
   FORUM_IMAGE_URL,
   GEAR_TYPES,
   OFFER_STATUSES,
+  REVIEW_WINDOW_DAYS,
+  PRICE_GUIDE_MIN_SALES,
+  PRICE_GUIDE_POINTS_MAX,
+  type PriceGuideDto,
 } from '@castline/shared';
 import {
   adminRoles,
@@ -26,6 +30,7 @@ import {
   offers,
   jobs,
   orderEvents,
+  orderReviews,
   orders,
   listingViews,
   postComments,
@@ -33,12 +38,17 @@ import {
   productAlerts,
   products,
   profiles,
+  PUBLIC_LISTING_PREDICATE,
 } from '../db/schema/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createLocalFileStorage } from '../platform/storage/file-storage.js';
 import { openTestDatabase } from '../../test/test-database.js';
+import { ORDER_COMPLETE_JOB } from '../modules/orders/index.js';
+import { REVIEWS_REVEAL_JOB } from '../modules/reviews/index.js';
 import { DEMO_MEMBERS, seedDemoData } from './demo-seed.js';
 import { DEMO_LISTING_COUNT } from './listing-seed.js';
+import { createListingsPriceGuideRepository } from '../modules/listings/listings-price-guide.repository.js';
+import { createListingsPriceGuideService } from '../modules/listings/listings-price-guide.service.js';
 
 let database: DatabaseHandle;
 let dir: string;
@@ -139,11 +149,101 @@ describe('demo seed', () => {
     // Every sold listing has its one live order.
     const live = all.filter((o) => o.state !== 'cancelled').map((o) => o.product_id);
     expect(new Set(live).size).toBe(live.length);
-    expect(listingRows.filter((l) => l.sold).map((l) => l.id).sort()).toEqual([...live].sort());
-    const queued = await db.select().from(jobs);
+    expect(
+      listingRows
+        .filter((l) => l.sold)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual([...live].sort());
+    const queued = await db.select().from(jobs).where(eq(jobs.name, ORDER_COMPLETE_JOB));
     expect(queued.map((j) => j.key).sort()).toEqual(
-      all.filter((o) => o.state === 'shipped' || o.state === 'received').map((o) => o.id).sort(),
+      all
+        .filter((o) => o.state === 'shipped' || o.state === 'received')
+        .map((o) => o.id)
+        .sort(),
     );
+  });
+
+  it('has two-way reviews of completed orders: visible pairs with replies, one-sided ones hidden in an open window, and the spec’s figures read from them', async () => {
+    const db = database.db;
+    const reviews = await db.select().from(orderReviews);
+    const all = await db.select().from(orders);
+    const orderOf = new Map(all.map((o) => [o.id, o]));
+    expect(reviews.length).toBeGreaterThan(10);
+    expect(new Set(reviews.map((r) => r.reviewer_role))).toEqual(new Set(['buyer', 'seller']));
+    for (const review of reviews) {
+      const order = orderOf.get(review.order_id)!;
+      expect(['received', 'completed']).toContain(order.state);
+      expect(review.reviewee_id).toBe(review.reviewer_role === 'buyer' ? order.seller_id : order.buyer_id);
+      // A reply only to a visible review.
+      if (review.reply !== null) expect(review.revealed_at).not.toBeNull();
+    }
+    const byOrder = new Map<string, typeof reviews>();
+    for (const review of reviews)
+      byOrder.set(review.order_id, [...(byOrder.get(review.order_id) ?? []), review]);
+    const pairs = [...byOrder.values()].filter((list) => list.length === 2);
+    expect(pairs.length).toBeGreaterThan(3);
+    expect(pairs.every((list) => list.every((r) => r.revealed_at !== null))).toBe(true);
+    expect(reviews.some((r) => r.reply !== null)).toBe(true);
+    // Hidden ones: one side in, the window open, the reveal queued at its end, the other side told.
+    const hidden = reviews.filter((r) => r.revealed_at === null);
+    expect(hidden.length).toBeGreaterThan(0);
+    const reveals = await db.select().from(jobs).where(eq(jobs.name, REVIEWS_REVEAL_JOB));
+    for (const review of hidden) {
+      expect(byOrder.get(review.order_id)).toHaveLength(1);
+      const order = orderOf.get(review.order_id)!;
+      const closes = (order.received_at ?? order.completed_at)!.getTime() + REVIEW_WINDOW_DAYS * 86_400_000;
+      expect(closes).toBeGreaterThan(Date.now());
+      expect(reveals.find((j) => j.key === review.order_id)?.run_at.getTime()).toBe(closes);
+      const told = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, review.reviewee_id), eq(notifications.type, 'REVIEW')));
+      expect(told.some((n) => (n.data as { orderId?: string }).orderId === review.order_id)).toBe(true);
+    }
+    // Captain Ahab's received order: the seller's review waits for his.
+    const [ahab] = await db.select().from(profiles).where(eq(profiles.username, 'captain_ahab'));
+    const his = all.find((o) => o.buyer_id === ahab!.id && o.state === 'received')!;
+    expect(byOrder.get(his.id)?.map((r) => [r.reviewer_role, r.revealed_at])).toEqual([['seller', null]]);
+
+    // One truth: each listing's transaction_rating is its buyer's visible review, each seller's
+    // rating the average of those (what the API's figures read).
+    const visibleBuyerReviews = reviews.filter((r) => r.reviewer_role === 'buyer' && r.revealed_at !== null);
+    const listings = await db.select().from(products);
+    for (const listing of listings) {
+      const live = all.find((o) => o.product_id === listing.id && o.state !== 'cancelled');
+      const rating = visibleBuyerReviews.find((r) => r.order_id === live?.id)?.rating ?? null;
+      expect(listing.transaction_rating, listing.id).toBe(rating);
+    }
+    expect(listings.some((l) => l.transaction_rating !== null)).toBe(true);
+    for (const profile of await db.select().from(profiles)) {
+      const theirs = visibleBuyerReviews.filter((r) => r.reviewee_id === profile.id).map((r) => r.rating);
+      const average =
+        theirs.length === 0 ? 0 : Math.round((theirs.reduce((a, b) => a + b, 0) / theirs.length) * 100) / 100;
+      expect(profile.seller_rating, profile.username).toBeCloseTo(average, 2);
+    }
+  });
+
+  it('shows the price guide on listings still for sale whose gear sold three times or more this year', async () => {
+    const guides = createListingsPriceGuideService(createListingsPriceGuideRepository(database.db));
+    const onSale = await database.db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(PUBLIC_LISTING_PREDICATE);
+    const shown: { title: string; guide: PriceGuideDto }[] = [];
+    for (const listing of onSale) {
+      const { guide } = await guides.forListing(listing.id, null);
+      if (guide.match !== 'none') shown.push({ title: listing.title, guide });
+    }
+    const byModel = shown.filter(({ guide }) => guide.match === 'model');
+    expect(byModel.length, JSON.stringify(shown)).toBeGreaterThanOrEqual(3);
+    // Several models, each with its figures and the sales of its chart.
+    expect(new Set(byModel.map(({ guide }) => guide.median)).size).toBeGreaterThanOrEqual(2);
+    for (const { guide } of shown) {
+      expect(guide.count).toBeGreaterThanOrEqual(PRICE_GUIDE_MIN_SALES);
+      expect(guide.low! <= guide.median! && guide.median! <= guide.high!).toBe(true);
+      expect(guide.points).toHaveLength(Math.min(guide.count, PRICE_GUIDE_POINTS_MAX));
+    }
   });
 
   it('brings messages, offers and alerts to life: unread messages, open and settled offers, alerts with matches', async () => {
@@ -297,8 +397,10 @@ describe('demo seed', () => {
         listing.title,
       ).toBe(true);
     }
-    expect(listings.filter((listing) => listing.views_count > 0).length).toBeGreaterThan(
-      listings.length * 0.9,
+    // Readers are kept for the last two weeks: a listing sold before then has none in the demo.
+    const readable = listings.filter((l) => !l.sold_at || l.sold_at.getTime() > Date.now() - 14 * 86_400_000);
+    expect(readable.filter((listing) => listing.views_count > 0).length).toBeGreaterThan(
+      readable.length * 0.9,
     );
     const average = (rows: typeof listings) =>
       rows.reduce((sum, row) => sum + row.views_count, 0) / rows.length;

@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/accounts/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { seedDemoListings } from './listing-seed.js';
 import { seedDemoOrders } from './order-seed.js';
+import { seedDemoReviews } from './review-seed.js';
 import { seedDemoSocial } from './social-seed.js';
 import { seedDemoAdmin } from './admin-seed.js';
 import { seedDemoForum } from './forum-seed.js';
@@ -318,10 +319,11 @@ export async function seedDemoData(
   const listings = await seedDemoListings(db, storage, sellers);
   const social = await seedDemoSocial(db);
   const orders = await seedDemoOrders(db);
+  const reviews = await seedDemoReviews(db);
   await seedDemoForum(db, storage);
   await seedDemoAdmin(db);
   logger.info(
-    { members: DEMO_MEMBERS.length, listings, orders, ...social },
+    { members: DEMO_MEMBERS.length, listings, orders, reviews, ...social },
     'demo data seeded into the empty database',
   );
   return report(true);

@@ -923,7 +923,7 @@ export function demoListings(count: number, sellers: readonly DemoSeller[], seed
     const other = Math.floor(random() * (index + 1));
     [deal[index], deal[other]] = [deal[other]!, deal[index]!];
   }
-  return Array.from({ length: count }, (_, index): DemoListing => {
+  const listings = Array.from({ length: count }, (_, index): DemoListing => {
     const { seller, category } = deal[index]!;
     const [location, lat, lng] = homeOf(sellers[seller]!);
     const { interests, waters } = SELLER_FISHING[sellers[seller]!.username] ?? ANY_FISHING;
@@ -967,4 +967,49 @@ export function demoListings(count: number, sellers: readonly DemoSeller[], seed
       ageDays: between(random, 0, 90),
     };
   });
+  sellAgain(listings, sellers.length, createRandom(seed + 1));
+  return listings;
+}
+
+/** Sales of one model that make a price guide (PRICE_GUIDE_MIN_SALES). */
+const REPEAT_SALES = 3;
+
+/**
+ * Popular gear sells again and again: the most listed model of each category, when it has more
+ * listings than REPEAT_SALES, has sold that many times (its oldest listings; never a featured
+ * one, and the newest stays on the market), so that a demo listing's page shows the price guide.
+ * Draws from a generator of its own: the rest of the catalogue is as it would be without it.
+ */
+function sellAgain(listings: DemoListing[], sellerCount: number, random: Random): void {
+  const categories: Category[] = ['rods', 'reels', 'combo', 'tackle', 'accessories'];
+  for (const category of categories) {
+    const models = new Map<string, DemoListing[]>();
+    for (const listing of listings) {
+      if (listing.category !== category || listing.model === null) continue;
+      const same = models.get(key(listing.brand, listing.model)) ?? [];
+      same.push(listing);
+      models.set(key(listing.brand, listing.model), same);
+    }
+    const popular = [...models.values()].reduce<DemoListing[]>(
+      (most, same) => (same.length > most.length ? same : most),
+      [],
+    );
+    if (popular.length <= REPEAT_SALES) continue;
+    let sold = popular.filter((listing) => listing.sold).length;
+    const onMarket = popular
+      .filter((listing) => !listing.sold && !listing.is_featured)
+      .sort((a, b) => b.ageDays - a.ageDays)
+      .slice(0, -1);
+    for (const listing of onMarket) {
+      if (sold >= REPEAT_SALES) break;
+      let buyer = Math.floor(random() * sellerCount);
+      if (buyer === listing.seller) buyer = (buyer + 1) % sellerCount;
+      listing.sold = {
+        buyer,
+        rating: random() < 0.75 ? between(random, 3, 5) : null,
+        daysAfter: between(random, 1, 10),
+      };
+      sold += 1;
+    }
+  }
 }

@@ -13,6 +13,8 @@ export const LISTING_DESCRIPTION_MAX = 5000;
 export const LISTING_PRICE_MAX = 1_000_000;
 export const LISTING_IMAGES_MAX = 10;
 export const LISTING_LOCATION_MAX = 200;
+/** A listing's brand and its model, each. */
+export const LISTING_BRAND_MODEL_MAX = 80;
 /** Radius search bounds, in miles. */
 export const RADIUS_MILES_MAX = 500;
 export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isWholeCents, MONEY_JSON_SCHEMA } from '../common/money.js';
 import { LISTING_MESSAGES as M } from './listing-messages.js';
 import {
+  LISTING_BRAND_MODEL_MAX,
   LISTING_DESCRIPTION_MAX,
   LISTING_IMAGES_MAX,
   LISTING_LOCATION_MAX,
@@ -103,8 +104,8 @@ const ListingInput = z.object({
   images: z.array(z.string()).catch([]),
   location: text,
   location_coordinates: Coordinates.nullish().catch(null),
-  brand: optionalText(80),
-  model: optionalText(80),
+  brand: optionalText(LISTING_BRAND_MODEL_MAX),
+  model: optionalText(LISTING_BRAND_MODEL_MAX),
   rod_brand: optionalText(80),
   rod_composition: oneOf(ROD_MATERIALS),
   rod_length_feet: wholeNumber,

@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'LISTING_REVIEWED',
   // Castline's own: an order moved (placed, paid, shipped, received, completed or cancelled).
   'ORDER_UPDATE',
+  // Castline's own: the other side of an order reviewed it, both reviews showed, or a review got its reply.
+  'REVIEW',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -154,6 +156,7 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
     case 'PRODUCT_ALERT':
       return '/captains-club?tab=notifications';
     case 'ORDER_UPDATE':
+    case 'REVIEW':
       return data.orderId ? `/orders/${data.orderId}` : '/orders';
     case 'MENTION':
       return data.postId ? `/forum/post/${data.postId}` : `/profile/${viewerId}`;

@@ -153,6 +153,12 @@ export const products = pgTable(
       .on(table.created_at.desc())
       .where(sql`is_featured = true AND ${publicIndexPredicate}`),
     index('products_sold_at_idx').on(table.sold_at.desc(), table.id).where(soldIndexPredicate),
+    // The price guide: sold listings with a brand, by brand (case and outer spaces aside), then
+    // its model or its category (migration 0016_price_guide_index). Listings without a brand stay
+    // out of it, so that counts of sold listings keep to products_sold_at_idx.
+    index('products_sold_brand_model_idx')
+      .on(sql`lower(btrim(${table.brand}))`, sql`lower(btrim(${table.model}))`, table.category)
+      .where(sql`${soldIndexPredicate} AND brand IS NOT NULL`),
     index('products_seller_created_at_idx').on(table.seller_id, table.created_at.desc(), table.id),
     index('products_buyer_idx')
       .on(table.buyer_id)

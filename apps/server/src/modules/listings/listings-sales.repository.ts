@@ -20,7 +20,10 @@ export type ListingSoldHook = (
 
 const BUYER_CANDIDATES_LIMIT = 50;
 
-/** A listing's sale: marking it sold, the buyer's rating, the members who may be its buyer. */
+/**
+ * A listing's sale: marking it sold and the members who may be its buyer. (Its rating is the
+ * buyer's review of the sale's order: the reviews module.)
+ */
 export function createListingsSalesRepository(db: Database) {
   return {
     /**
@@ -47,31 +50,6 @@ export function createListingsSalesRepository(db: Database) {
           .set({ sales_count: sql`${profiles.sales_count} + 1` })
           .where(eq(profiles.id, row.seller_id));
         return within(tx, { listingId: id, title: row.title, sellerId: row.seller_id });
-      });
-    },
-
-    /** The buyer's rating, once; the seller's rating becomes the average of their rated sales. */
-    async rate(id: string, buyerId: string, rating: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ transaction_rating: rating })
-          .where(
-            and(
-              eq(products.id, id),
-              eq(products.buyer_id, buyerId),
-              eq(products.sold, true),
-              sql`${products.transaction_rating} is null`,
-            ),
-          )
-          .returning({ seller_id: products.seller_id });
-        if (!row) return false;
-        const average = sql`coalesce((select round(avg(${products.transaction_rating})::numeric, 2) from ${products} where ${products.seller_id} = ${row.seller_id} and ${products.transaction_rating} is not null), 0)`;
-        await tx
-          .update(profiles)
-          .set({ seller_rating: average, cached_seller_rating: average })
-          .where(eq(profiles.id, row.seller_id));
-        return true;
       });
     },
 

@@ -6,13 +6,16 @@ import {
   LISTING_MESSAGES as M,
   ListingDto,
   ListingListDto,
+  REVIEW_MESSAGES,
+  REVIEW_WINDOW_DAYS,
 } from '@castline/shared';
-import { notifications, products, profiles } from '../../db/schema/index.js';
+import { notifications, orderReviews, orders, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
   buildListingFavorite,
   buildListingLike,
+  buildOrder,
   buildSale,
   buildUser,
   errorOf,
@@ -25,6 +28,7 @@ import {
 
 const t = useTestApp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let moderator: Member;
 beforeAll(async () => {
@@ -241,18 +245,40 @@ describe('POST /api/listings/:id/rating', () => {
     return { seller, buyer, listing };
   }
 
-  it("the buyer rates once; the seller's rating is the average of their rated sales", async () => {
+  it("the buyer rates once: a review of the sale's order, seen by them at once and by everyone once both sides have reviewed or the window has closed; the seller's rating is the average of those shown", async () => {
     const { seller, buyer, listing } = await soldListing();
     const response = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 5 }, buyer);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: listing.id, transaction_rating: 5 });
-    expect(await profile(seller.id)).toMatchObject({ seller_rating: 5, cached_seller_rating: 5 });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.product_id, listing.id));
+    const [review] = await t.database.db
+      .select()
+      .from(orderReviews)
+      .where(eq(orderReviews.order_id, order!.id));
+    expect(review).toMatchObject({ reviewer_id: buyer.id, reviewee_id: seller.id, rating: 5, body: '' });
+    // Hidden from the seller until they have reviewed too (two-way reviews).
+    expect((await get(t.app, `/api/listings/${listing.id}`, seller)).json()).toMatchObject({
+      transaction_rating: null,
+    });
+    expect(await profile(seller.id)).toMatchObject({ seller_rating: 0 });
 
     const again = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 1 }, buyer);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toEqual({ code: 'CONFLICT', message: M.alreadyRated });
 
-    // Two more sales by the same seller, rated 4 and 4: (5 + 4 + 4) / 3 = 4.33.
+    const sellers = await post(
+      t.app,
+      `/api/orders/${order!.id}/review`,
+      { rating: 5, body: 'Quick payment.' },
+      seller,
+    );
+    expect(sellers.statusCode).toBe(201);
+    expect(await profile(seller.id)).toMatchObject({ seller_rating: 5, cached_seller_rating: 5 });
+    expect((await get(t.app, `/api/listings/${listing.id}`, guest())).json()).toMatchObject({
+      transaction_rating: 5,
+    });
+
+    // Two more sales by the same seller, rated 4 and 4, shown when their windows close: (5 + 4 + 4) / 3 = 4.33.
     for (const rating of [4, 4]) {
       const second = await buildListing(t.database.db, seller.id);
       const secondBuyer = await signedInMember(t.app, t.database.db);
@@ -261,6 +287,8 @@ describe('POST /api/listings/:id/rating', () => {
         (await post(t.app, `/api/listings/${second.id}/rating`, { rating }, secondBuyer)).statusCode,
       ).toBe(200);
     }
+    expect((await profile(seller.id)).seller_rating).toBe(5);
+    await t.app.jobs.runDue(new Date(Date.now() + (REVIEW_WINDOW_DAYS + 1) * DAY_MS));
     expect(await profile(seller.id)).toMatchObject({
       seller_rating: 4.33,
       cached_seller_rating: 4.33,
@@ -268,6 +296,16 @@ describe('POST /api/listings/:id/rating', () => {
     });
     const card = await get(t.app, `/api/listings/${listing.id}`, guest());
     expect(card.json().seller).toMatchObject({ seller_rating: 4.33, sales_count: 3 });
+  });
+
+  it('a sale still in progress cannot be rated until it is received', async () => {
+    const seller = await signedInMember(t.app, t.database.db);
+    const buyer = await signedInMember(t.app, t.database.db);
+    const listing = await buildListing(t.database.db, seller.id);
+    await buildOrder(t.database.db, listing, buyer.id, { state: 'shipped' });
+    const response = await post(t.app, `/api/listings/${listing.id}/rating`, { rating: 4 }, buyer);
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toEqual({ code: 'CONFLICT', message: REVIEW_MESSAGES.notYet });
   });
 
   it('only the buyer may rate; ratings are whole numbers from 1 to 5', async () => {

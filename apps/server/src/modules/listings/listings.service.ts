@@ -37,6 +37,7 @@ import type { ListingWritten, ServerEvents } from '../../domain-events.js';
 import type { GeoPoint, ListingsRepository, ListingState } from './listings.repository.js';
 import { presentBuyerCandidates, presentListing } from './listings.presenter.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
+import type { ReviewsService } from '../reviews/index.js';
 
 export const SIMILAR_LISTINGS_LIMIT = 8;
 
@@ -55,6 +56,8 @@ export interface ListingsServiceDeps {
   geocode?: Geocoder | undefined;
   /** Where the service says what happened (`listing.created`, `listing.updated`, `listing.sold`). */
   events: ServerEvents;
+  /** The reviews module: a sale's rating is the buyer's review of its order (one place ratings come from). */
+  reviews?: Pick<ReviewsService, 'rateSale' | 'buyerRatingOf'> | undefined;
 }
 
 /** What a listing's events carry. */
@@ -74,7 +77,7 @@ function staffAudit(
   return { actorId: actor.id, action, entityType: 'product', entityId: state.id, severity, oldData };
 }
 
-export function createListingsService({ repository, logger, geocode, events }: ListingsServiceDeps) {
+export function createListingsService({ repository, logger, geocode, events, reviews }: ListingsServiceDeps) {
   async function coordinatesFor(fields: ListingFields, previous?: ListingState): Promise<GeoPoint | null> {
     if (fields.location_coordinates) return fields.location_coordinates;
     // An edit that keeps the place text keeps its coordinates.
@@ -102,11 +105,22 @@ export function createListingsService({ repository, logger, geocode, events }: L
     return state;
   }
 
+  /**
+   * The sale's rating shows to everyone once the buyer's review is visible (both sides reviewed, or
+   * the window closed); until then its buyer alone sees the rating they gave.
+   */
+  async function withOwnRating(listing: ListingDto, viewer: Actor | null): Promise<ListingDto> {
+    if (!reviews || !viewer || !listing.sold || listing.transaction_rating !== null) return listing;
+    if (listing.buyer_id !== viewer.id) return listing;
+    const rating = await reviews.buyerRatingOf(listing.id, viewer.id);
+    return rating === null ? listing : { ...listing, transaction_rating: rating };
+  }
+
   /** The listing as `viewer` sees it now (their like and favourite, and the buyer if they may). */
   async function present(id: string, viewer: Actor): Promise<ListingDto> {
     const row = await repository.findById(id, viewer.id);
     if (!row) throw new NotFoundError(M.productNotFound);
-    return presentListing(row, viewer);
+    return withOwnRating(presentListing(row, viewer), viewer);
   }
 
   function assertNotBanned(actor: Actor): void {
@@ -155,7 +169,7 @@ export function createListingsService({ repository, logger, geocode, events }: L
     async detail(id: string, actor: Actor | null): Promise<ListingDto> {
       const row = await repository.findById(id, actor?.id ?? null);
       if (!row || !canViewListing(actor, row)) throw new NotFoundError(M.productNotFound);
-      return presentListing(row, actor);
+      return withOwnRating(presentListing(row, actor), actor);
     },
 
     async similar(id: string, actor: Actor | null): Promise<SimilarListingsDto> {
@@ -243,8 +257,9 @@ export function createListingsService({ repository, logger, geocode, events }: L
       if (state.buyer_id !== actor.id) throw new ForbiddenError(M.ratingNotAllowed);
       assertNotBanned(actor);
       if (!canRateTransaction(actor, state)) throw new ConflictError('CONFLICT', M.alreadyRated);
-      const { rating } = readBody();
-      if (!(await repository.rate(id, actor.id, rating))) throw new ConflictError('CONFLICT', M.alreadyRated);
+      if (!reviews) throw new Error('listings: the reviews module is not wired');
+      // The buyer's review of the sale's order, a rating without words, under the review rules.
+      await reviews.rateSale(actor, id, () => readBody().rating, M.alreadyRated);
       return present(id, actor);
     },
 

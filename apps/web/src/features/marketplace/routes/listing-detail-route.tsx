@@ -12,10 +12,12 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { MakeOfferButton, MyListingOfferSlot, offersMakeOffer } from '../../offers';
 import { BuyNowButton } from '../../orders';
+import { LazySellerFigures } from '../../reviews';
 import {
   useListing,
   useListingViewBeacon,
   DeliveryTerms,
+  PriceGuide,
   ListingActionBar,
   listingRolesOf,
   ListingGallery,
@@ -126,6 +128,7 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
         <ListingGallery images={listing.images} title={listing.title} />
         <div className="flex min-w-0 flex-col gap-5">
           <ListingOverview listing={listing} isOwner={isOwner} />
+          <LazySellerFigures sellerId={listing.seller_id} />
           <ListingActionBar
             listing={listing}
             user={user}
@@ -152,6 +155,7 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
             sellerId={listing.seller_id}
           />
           <DeliveryTerms listing={listing} />
+          <PriceGuide listingId={listing.id} />
           <TransactionRating listing={listing} user={user} />
           <SellerCard seller={listing.seller} isOwner={isOwner} />
         </div>

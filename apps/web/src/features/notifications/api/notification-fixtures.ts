@@ -44,6 +44,12 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
     message: '"Shimano Stradic" is on its way with UPS (tracking 1Z999AA10123456784)',
     data: { orderId: 'o_1', productId: 'l_9', productName: 'Shimano Stradic', is_seller: false },
   },
+  REVIEW: {
+    title: 'New review',
+    message:
+      '@lake_caster reviewed your order for "Shimano Stradic"; leave yours to see it (visible to both on March 31, 2026 otherwise)',
+    data: { orderId: 'o_1', productId: 'l_9', productName: 'Shimano Stradic', is_seller: true },
+  },
   PRODUCT_ALERT: {
     title: 'Product Alert Match',
     message: 'Penn Slammer IV matches Saltwater reels',

@@ -19,6 +19,7 @@ import { OrderActions } from '../components/order-actions';
 import { OrderStateBadge } from '../components/order-state-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { completesText, handoverLabel, nextStepText, otherSide } from '../lib/order-texts';
+import { OrderReviewPanel } from '../../reviews';
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
@@ -192,6 +193,8 @@ function OrderView({ order, viewerId }: { order: OrderDto; viewerId: string }) {
         )}
         <OrderActions order={order} afterStep={nextHeading} />
       </Card>
+
+      <OrderReviewPanel orderId={order.id} state={order.state} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby={detailsId} className="flex flex-col gap-4 p-5">

@@ -7,13 +7,16 @@ import {
   PackageCheck,
   PackageOpen,
   PackagePlus,
+  Star,
   Store,
   Tag,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import {
@@ -26,20 +29,35 @@ import {
 } from '../../listings';
 import { NotificationsFeed } from '../../notifications';
 import { OffersList } from '../../offers';
+import { loadProfileReviews } from '../../reviews';
 import { useProfileListings } from '../api/profiles.api';
 import { MemberPosts } from './member-posts';
 
 export type ProfileTab =
-  'listings' | 'sold' | 'favourites' | 'offers-received' | 'offers-made' | 'notifications' | 'posts';
+  | 'listings'
+  | 'sold'
+  | 'reviews'
+  | 'favourites'
+  | 'offers-received'
+  | 'offers-made'
+  | 'notifications'
+  | 'posts';
 
 const LISTINGS_TAB: TabItem<ProfileTab> = { id: 'listings', label: 'Listings', icon: Store };
 const SOLD_TAB: TabItem<ProfileTab> = { id: 'sold', label: 'Sold', icon: PackageCheck };
 const POSTS_TAB: TabItem<ProfileTab> = { id: 'posts', label: 'Posts', icon: MessagesSquare };
+const REVIEWS_TAB: TabItem<ProfileTab> = { id: 'reviews', label: 'Reviews', icon: Star };
+
+/** The reviews section (the reviews feature), loaded when its tab opens. */
+const ProfileReviews = lazy(() =>
+  loadProfileReviews().then((module) => ({ default: module.ProfileReviews })),
+);
 
 /** The tabs of your own profile; `?tab=` names one (spec 001 §2), the first is the default. */
 export const OWN_TABS: readonly TabItem<ProfileTab>[] = [
   LISTINGS_TAB,
   SOLD_TAB,
+  REVIEWS_TAB,
   { id: 'favourites', label: 'Favourites', icon: Bookmark },
   { id: 'offers-received', label: 'Offers received', icon: HandCoins },
   { id: 'offers-made', label: 'Offers made', icon: Tag },
@@ -47,7 +65,7 @@ export const OWN_TABS: readonly TabItem<ProfileTab>[] = [
   POSTS_TAB,
 ];
 /** Another member's profile shows what is public. */
-export const OTHER_TABS: readonly TabItem<ProfileTab>[] = [LISTINGS_TAB, SOLD_TAB, POSTS_TAB];
+export const OTHER_TABS: readonly TabItem<ProfileTab>[] = [LISTINGS_TAB, SOLD_TAB, REVIEWS_TAB, POSTS_TAB];
 
 interface TabContent {
   icon: LucideIcon;
@@ -118,6 +136,14 @@ function tabContent(tab: ProfileTab, own: boolean, name: string): TabContent {
             description: 'Gear this member sells on Castline will be listed here.',
             action: browseAction,
           };
+    case 'reviews':
+      // The reviews section words its own empty states (as seller, as buyer).
+      return {
+        icon: Star,
+        title: own ? 'No reviews yet' : `${name} has no reviews yet`,
+        description: 'Reviews from the other side of each order appear here.',
+        action: browseAction,
+      };
     case 'posts':
       return own
         ? {
@@ -172,6 +198,16 @@ export function ProfileTabs({ own, userId, name }: { own: boolean; userId: strin
           <ProfileListings key="listings" userId={userId} sold={false} label="Listings" empty={empty} />
         ) : active === 'sold' ? (
           <ProfileListings key="sold" userId={userId} sold label="Sold listings" empty={empty} />
+        ) : active === 'reviews' ? (
+          <Suspense
+            fallback={
+              <LoadingSkeleton label="Loading reviews">
+                <CardSkeleton lines={3} />
+              </LoadingSkeleton>
+            }
+          >
+            <ProfileReviews userId={userId} name={name} heading={false} />
+          </Suspense>
         ) : active === 'posts' ? (
           <MemberPosts userId={userId} empty={empty} />
         ) : own && active === 'favourites' ? (

@@ -17,6 +17,7 @@ import { buildNotification, notificationRoutes } from '../../notifications/api/n
 import { asMadeByMember, buildOffer, offerPage } from '../../offers/api/offer-fixtures';
 import { forumKeys } from '../../forum/api/forum-keys';
 import { buildOtherProfile, buildPost, buildProfile, postPage } from '../api/profile-fixtures';
+import { buildReview, figuresOf, profileReviewsPage } from '../../reviews/api/review-fixtures';
 import { initialsOf, ProfileRoute } from './profile-route';
 
 const ownProfile = buildProfile();
@@ -104,6 +105,7 @@ describe('own profile', () => {
     expect(tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Listings', '/profile'],
       ['Sold', '/profile?tab=sold'],
+      ['Reviews', '/profile?tab=reviews'],
       ['Favourites', '/profile?tab=favourites'],
       ['Offers received', '/profile?tab=offers-received'],
       ['Offers made', '/profile?tab=offers-made'],
@@ -193,10 +195,37 @@ describe("another member's profile", () => {
     expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messages/u_2');
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('navigation', { name: 'Profile sections' }));
-    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Listings', 'Sold', 'Posts']);
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Listings',
+      'Sold',
+      'Reviews',
+      'Posts',
+    ]);
     expect(
       await screen.findByRole('heading', { name: 'lake_caster has no listings yet' }),
     ).toBeInTheDocument();
+  });
+
+  it('opens their reviews from ?tab=reviews: figures and reviews as a seller', async () => {
+    renderRoute(<ProfileRoute />, {
+      path: '/profile/:userId',
+      initialEntry: '/profile/u_2?tab=reviews',
+      server: {
+        ...NO_CONTRIBUTORS,
+        'GET /api/profiles/u_2': { body: otherProfile },
+        'GET /api/profiles/u_2/reviews': {
+          body: profileReviewsPage({
+            figures: figuresOf('u_2', { count: 1, average: 5, positive_share: 1 }),
+            items: [buildReview({ reviewee_id: 'u_2', revealed_at: '2026-03-04T12:00:00.000Z' })],
+          }),
+        },
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Reviews' }));
+    expect(
+      await section.findByText('Packed like it was going overseas. Would buy again.'),
+    ).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'As seller (1)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows a deleted account as "deleted member", without actions', async () => {

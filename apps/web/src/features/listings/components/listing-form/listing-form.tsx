@@ -39,6 +39,7 @@ import {
   toListingInput,
 } from '../../lib/listing-form-values';
 import { ImageUpload } from '../image-upload/image-upload';
+import { PriceHint } from '../price-guide/lazy-price-hint';
 import { FormSection } from './form-section';
 import { ReelDetails, RodDetails } from './gear-details';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -323,6 +324,7 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
               onChange={(event) => set('price', event.target.value, ['price'])}
               onBlur={() => setValues((current) => ({ ...current, price: roundPriceInput(current.price) }))}
             />
+            <PriceHint brand={values.brand} model={values.model} category={values.category} />
           </div>
         </div>
       </FormSection>

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sold_brand_model_idx" ON "products" USING btree (lower(btrim("brand")),lower(btrim("model")),"category") WHERE deleted = false AND sold = true AND moderation_status IN ('active', 'pending') AND brand IS NOT NULL;
