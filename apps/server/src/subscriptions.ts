@@ -181,6 +181,17 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   events.onCommitted('offer.created', ({ offer, actorName, amount }) =>
     email.newOffer({ ...offer, amount }, actorName ?? ''),
   );
+  // A buyer hears by email, as in the app, that the seller answered (or Castline at the seller's
+  // amounts); each side of an order hears of its steps.
+  for (const name of ['offer.accepted', 'offer.rejected', 'offer.countered'] as const) {
+    events.onCommitted(name, (change) => email.notified('offer', offerEventNotification(name, change)));
+  }
+  for (const name of ORDER_EVENTS) {
+    events.onCommitted(name, (change) => {
+      for (const row of orderEventNotifications(name, change)) email.notified('order', row);
+    });
+  }
+
   // An account deleted: its listings, open offers (the other members told) and saved searches go in
   // its transaction; its open pages are signed out after commit and open lists refetch.
   events.onWrite('member.deleted', async (scope, { memberId }) => {

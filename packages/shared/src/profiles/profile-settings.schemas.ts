@@ -216,17 +216,19 @@ export const EmailChangeConfirmedDto = z.object({
 });
 export type EmailChangeConfirmedDto = z.infer<typeof EmailChangeConfirmedDto>;
 
-/** GET /api/settings/notifications: email me about new messages / new offers. */
+/** GET /api/settings/notifications: email me about new messages / offers / my orders. */
 export const NotificationSettingsDto = z.object({
   email_on_message: z.boolean(),
   email_on_offer: z.boolean(),
+  email_on_order: z.boolean(),
 });
 export type NotificationSettingsDto = z.infer<typeof NotificationSettingsDto>;
 
-/** PUT /api/settings/notifications: both preferences. */
+/** PUT /api/settings/notifications: the preferences (orders' unchanged when left out). */
 export const UpdateNotificationSettingsBody = z.object({
   email_on_message: z.boolean({ error: SETTINGS_MESSAGES.notificationSettingsInvalid }),
   email_on_offer: z.boolean({ error: SETTINGS_MESSAGES.notificationSettingsInvalid }),
+  email_on_order: z.boolean({ error: SETTINGS_MESSAGES.notificationSettingsInvalid }).optional(),
 });
 export type UpdateNotificationSettingsBody = z.infer<typeof UpdateNotificationSettingsBody>;
 

@@ -54,6 +54,8 @@ export const profiles = pgTable(
     /** Settings: email the member about new messages / offers (through the mail interface). */
     email_on_message: boolean('email_on_message').notNull().default(false),
     email_on_offer: boolean('email_on_offer').notNull().default(false),
+    /** Castline's own: email me when one of my orders moves (on unless turned off). */
+    email_on_order: boolean('email_on_order').notNull().default(true),
     /** Set when the member deleted their account; the profile stays as "deleted member". */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },

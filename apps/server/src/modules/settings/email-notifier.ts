@@ -9,8 +9,8 @@ import { formatMoney } from '../offers/index.js';
 import { notificationMail } from './settings.mail.js';
 
 /**
- * Emails members who asked for them (Settings → notifications) about new messages and offers.
- * It listens to `message.sent` and `offer.created` after commit (src/subscriptions.ts); sending happens in the background and
+ * Emails members who asked for them (Settings → notifications) about new messages, offers and their
+ * answers, and their orders' steps. It listens after commit (src/subscriptions.ts); sending happens in the background and
  * a failure is logged, never turned into a failed request.
  */
 export interface EmailNotifier {
@@ -19,8 +19,22 @@ export interface EmailNotifier {
     offer: { id: string; buyer_id: string; seller_id: string; title: string; amount: number },
     buyerName: string,
   ): void;
+  /**
+   * An offer's answer (accepted, rejected, countered) or an order's step, to the member its
+   * in-app notification went to, if they take such emails (offers: email_on_offer; orders:
+   * email_on_order). The notification's own title and text are the email's.
+   */
+  notified(kind: 'offer' | 'order', notification: NotifiedMember): void;
   /** Resolves once every email started so far has been sent or has failed. */
   settled(): Promise<void>;
+}
+
+/** What an in-app notification said, and to whom. */
+export interface NotifiedMember {
+  user_id: string;
+  title: string;
+  message: string;
+  data: { orderId?: string; productName?: string; is_seller?: boolean };
 }
 
 export interface EmailNotifierDeps {
@@ -35,6 +49,7 @@ interface Recipient {
   username: string;
   email_on_message: boolean;
   email_on_offer: boolean;
+  email_on_order: boolean;
   blocked_users: string[];
   deleted_at: Date | null;
 }
@@ -49,6 +64,7 @@ export function createEmailNotifier({ db, mailer, publicUrl, logger }: EmailNoti
         username: profiles.username,
         email_on_message: profiles.email_on_message,
         email_on_offer: profiles.email_on_offer,
+        email_on_order: profiles.email_on_order,
         blocked_users: profiles.blocked_users,
         deleted_at: profiles.deleted_at,
       })
@@ -115,6 +131,33 @@ export function createEmailNotifier({ db, mailer, publicUrl, logger }: EmailNoti
           title: 'You have a new offer',
           intro: `${buyerName} offered ${formatMoney(offer.amount)} for “${offer.title}”. Offers expire after 48 hours.`,
           action: { label: 'Review the offer', url: `${publicUrl}/profile?tab=offers-received` },
+          outro: 'You can turn these emails off in your Castline settings.',
+          settingsUrl: `${publicUrl}/settings`,
+        });
+      });
+    },
+
+    notified(kind, notification) {
+      track(`an ${kind} update`, async () => {
+        const to = await recipient(notification.user_id);
+        const wants = kind === 'order' ? to?.email_on_order : to?.email_on_offer;
+        if (!to || !wants || to.deleted_at) return null;
+        const item = notification.data.productName;
+        const orderId = notification.data.orderId;
+        const [url, label] =
+          kind === 'order' && orderId
+            ? [`${publicUrl}/orders/${orderId}`, 'Open the order']
+            : [
+                `${publicUrl}/profile?tab=${notification.data.is_seller ? 'offers-received' : 'offers-made'}`,
+                'See your offers',
+              ];
+        return notificationMail({
+          to: to.email,
+          username: to.username,
+          subject: item ? `${notification.title}: “${item}”` : notification.title,
+          title: notification.title,
+          intro: notification.message,
+          action: { label, url },
           outro: 'You can turn these emails off in your Castline settings.',
           settingsUrl: `${publicUrl}/settings`,
         });

@@ -98,7 +98,11 @@ export function createSettingsRepository(db: Database) {
 
     async notificationSettings(userId: string) {
       const [row] = await db
-        .select({ email_on_message: profiles.email_on_message, email_on_offer: profiles.email_on_offer })
+        .select({
+          email_on_message: profiles.email_on_message,
+          email_on_offer: profiles.email_on_offer,
+          email_on_order: profiles.email_on_order,
+        })
         .from(profiles)
         .where(and(eq(profiles.id, userId), isNull(profiles.deleted_at)))
         .limit(1);
@@ -107,13 +111,17 @@ export function createSettingsRepository(db: Database) {
 
     async updateNotificationSettings(
       userId: string,
-      values: { email_on_message: boolean; email_on_offer: boolean },
+      values: { email_on_message: boolean; email_on_offer: boolean; email_on_order?: boolean | undefined },
     ) {
       const [row] = await db
         .update(profiles)
         .set({ ...values, updated_at: sql`now()` })
         .where(and(eq(profiles.id, userId), isNull(profiles.deleted_at)))
-        .returning({ email_on_message: profiles.email_on_message, email_on_offer: profiles.email_on_offer });
+        .returning({
+          email_on_message: profiles.email_on_message,
+          email_on_offer: profiles.email_on_offer,
+          email_on_order: profiles.email_on_order,
+        });
       return row ?? null;
     },
 
@@ -154,6 +162,7 @@ export function createSettingsRepository(db: Database) {
           is_captain: false,
           email_on_message: false,
           email_on_offer: false,
+          email_on_order: false,
           products_count: 0,
           deleted_at: sql`now()`,
           updated_at: sql`now()`,

@@ -272,9 +272,11 @@ describe('notification settings', () => {
   it('reads and saves the email preferences', async () => {
     const me = await member();
     const initial = await get(t.app, '/api/settings/notifications', me);
+    // Order emails are on unless turned off: a buyer must hear that the gear shipped.
     expect(NotificationSettingsDto.parse(initial.json())).toEqual({
       email_on_message: false,
       email_on_offer: false,
+      email_on_order: true,
     });
 
     const saved = await put(
@@ -284,10 +286,22 @@ describe('notification settings', () => {
       me,
     );
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ email_on_message: true, email_on_offer: false });
+    expect(saved.json()).toEqual({ email_on_message: true, email_on_offer: false, email_on_order: true });
     expect((await get(t.app, '/api/settings/notifications', me)).json()).toEqual({
       email_on_message: true,
       email_on_offer: false,
+      email_on_order: true,
+    });
+    const ordersOff = await put(
+      t.app,
+      '/api/settings/notifications',
+      { email_on_message: true, email_on_offer: false, email_on_order: false },
+      me,
+    );
+    expect(ordersOff.json()).toEqual({
+      email_on_message: true,
+      email_on_offer: false,
+      email_on_order: false,
     });
 
     const bad = await put(t.app, '/api/settings/notifications', { email_on_message: 'yes' }, me);
@@ -354,6 +368,48 @@ describe('notification settings', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('New offer on “Penn Spinfisher”');
     expect(mails[0]!.text_body).toContain(`${buyer.username} offered $85.00`);
+
+    // The buyer, keen too, hears of the answer.
+    await put(t.app, '/api/settings/notifications', { email_on_message: false, email_on_offer: true }, buyer);
+    const offerId = (offer.json() as { id: string }).id;
+    expect((await post(t.app, `/api/offers/${offerId}/reject`, undefined, keenSeller)).statusCode).toBe(200);
+    await mailSettled();
+    const answers = await mailsTo(t.database.db, buyer.email);
+    expect(answers.map((m) => m.subject)).toEqual(['Offer Rejected: “Penn Spinfisher”']);
+    expect(answers[0]!.text_body).toContain('Your offer of $85.00 for "Penn Spinfisher" was rejected');
+  });
+
+  it('emails each side of an order its steps, unless they turned order emails off', async () => {
+    const [seller, buyer] = [await member(), await member()];
+    await put(
+      t.app,
+      '/api/settings/notifications',
+      { email_on_message: false, email_on_offer: false, email_on_order: false },
+      seller,
+    );
+    const listing = await buildListing(t.database.db, seller.id, {
+      title: 'Okuma Ceymar C-30',
+      price: 60,
+      handover: 'shipping',
+      shipping_price: 8,
+      ships_from: 'Austin, TX',
+      handling_days: 2,
+    });
+    const bought = await post(t.app, `/api/listings/${listing.id}/buy`, {}, buyer);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const orderId = (bought.json() as { id: string }).id;
+    expect((await post(t.app, `/api/orders/${orderId}/confirm-payment`, undefined, seller)).statusCode).toBe(
+      200,
+    );
+    await mailSettled();
+
+    expect(await mailsTo(t.database.db, seller.email)).toHaveLength(0);
+    const mails = await mailsTo(t.database.db, buyer.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Payment confirmed: “Okuma Ceymar C-30”']);
+    expect(mails[0]!.text_body).toContain(
+      `@${seller.username} confirmed your payment for "Okuma Ceymar C-30"`,
+    );
+    expect(mails[0]!.text_body).toContain(`${t.config.publicUrl}/orders/${orderId}`);
   });
 });
 

@@ -63,7 +63,8 @@ export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   const key = settingsKeys.notifications();
   return useMutation({
-    mutationFn: (body: UpdateNotificationSettingsBody) =>
+    // The page always sends every preference (the full settings it shows).
+    mutationFn: (body: NotificationSettingsDto & UpdateNotificationSettingsBody) =>
       api.put<NotificationSettingsDto>('/api/settings/notifications', body),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -22,7 +22,14 @@ const PREFERENCES: readonly { key: Preference; label: string; description: strin
   {
     key: 'email_on_offer',
     label: 'Email me about offers',
-    description: 'When a buyer makes an offer on your gear, or a seller answers yours.',
+    description:
+      'When a buyer makes an offer on your gear, and when an offer or counter-offer of yours is answered.',
+  },
+  {
+    key: 'email_on_order',
+    label: 'Email me about my orders',
+    description:
+      'When someone buys your gear, and at each step of your purchases and sales: paid, shipped, received, completed or cancelled.',
   },
 ];
 

@@ -16,7 +16,9 @@ type Routes = Record<string, MockAnswer | ((request: RecordedRequest) => MockAns
 const QUIET: Routes = {
   'GET /api/auth/sessions': { body: { items: [currentDevice, otherDevice], total: 2 } },
   'GET /api/me/blocked': { body: { items: [] } },
-  'GET /api/settings/notifications': { body: { email_on_message: true, email_on_offer: false } },
+  'GET /api/settings/notifications': {
+    body: { email_on_message: true, email_on_offer: false, email_on_order: true },
+  },
 };
 
 /** The settings page, once the session is known and the page is drawn. */
@@ -295,7 +297,11 @@ describe('blocked members', () => {
 
 describe('notification preferences', () => {
   it('shows the switches and saves each change at once', async () => {
-    let saved: NotificationSettingsDto = { email_on_message: true, email_on_offer: false };
+    let saved: NotificationSettingsDto = {
+      email_on_message: true,
+      email_on_offer: false,
+      email_on_order: true,
+    };
     const { user, server } = await renderSettings({
       'GET /api/settings/notifications': () => ({ body: saved }),
       'PUT /api/settings/notifications': (request) => {
@@ -317,7 +323,12 @@ describe('notification preferences', () => {
     expect(server.calls('PUT', '/api/settings/notifications')[0]?.body).toEqual({
       email_on_message: true,
       email_on_offer: true,
+      email_on_order: true,
     });
+    expect(preferences.getByRole('switch', { name: 'Email me about my orders' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     await waitFor(() => expect(messages).not.toHaveAttribute('aria-disabled'));
     await user.click(messages);
@@ -325,6 +336,7 @@ describe('notification preferences', () => {
     expect(server.calls('PUT', '/api/settings/notifications')[1]?.body).toEqual({
       email_on_message: false,
       email_on_offer: true,
+      email_on_order: true,
     });
     await waitFor(() => expect(messages).toHaveAttribute('aria-checked', 'false'));
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "email_on_order" boolean DEFAULT true NOT NULL;
