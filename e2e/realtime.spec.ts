@@ -3,7 +3,7 @@ import { DEMO, screenshot, signInAs } from './support';
 
 /*
  * Two members in two browsers: a message arrives live, is seen, presence follows a member who
- * leaves, and an offer goes back and forth until the seller marks the listing sold to the buyer.
+ * leaves, and an offer goes back and forth until the buyer accepts the counter and it is an order.
  * Desktop only (two windows side by side); the phone layout of these pages is covered by the
  * shell journey.
  */
@@ -161,18 +161,19 @@ test('two members message live, see each other, and settle an offer', async ({
   await made.getByRole('button', { name: 'Accept counter' }).click();
   await expect(made.getByText(/Accepted/i).first()).toBeVisible();
 
-  // A sees the acceptance live and marks the listing sold to B in one step.
+  // The accepted counter is an order now: A sees it live, with the way to the order.
   await expect(received.getByText(/Accepted/i).first()).toBeVisible();
-  await received.getByRole('button', { name: `Mark sold to @${b.username}` }).click();
-  await expect(received.getByRole('button', { name: `Mark sold to @${b.username}` })).toHaveCount(0);
+  await expect(received.getByRole('link', { name: 'View order' })).toBeVisible();
   await screenshot(a.page, testInfo, 'offers-received');
 
-  // Both have the right notifications, and they lead to the right places.
+  // A's notification leads to the offers received; B finds the order among their purchases.
   await openNotification(a.page, 'Offer Accepted');
   await expect(a.page).toHaveURL(/\/profile\?tab=offers-received/);
-  await openNotification(b.page, 'Product Sold');
-  await expect(b.page).toHaveURL(new RegExp(`/marketplace/${aListing}$`));
-  await expect(b.page.getByText(/sold/i).first()).toBeVisible();
+  await made.getByRole('link', { name: 'View order' }).click();
+  await expect(
+    b.page.getByRole('heading', { level: 1, name: `Penn Spinfisher VI 5500 ${stamp}` }),
+  ).toBeVisible();
+  await expect(b.page.getByText('Awaiting payment').first()).toBeVisible();
 
   await a.page.context().close();
   await b.page.context().close();

@@ -4,7 +4,9 @@ import { DEMO, recordFigure, signInAs } from './support';
 /*
  * Stored XSS: a corpus of 120 payloads (40 vectors, each in three variants) written through
  * every user-written field the pages show: forum titles, posts and comments, listing titles,
- * descriptions and "ships from" places, messages, bios, saved-search names and report notes. Each page that shows
+ * descriptions and "ships from" places, messages, bios, saved-search names, report notes, and
+ * orders' carriers, pickup notes and reasons for cancelling, reviews and their replies (a tracking number admits only letters,
+ * digits, spaces and dashes). Each page that shows
  * them is opened in Chromium. No payload may run (no dialog, no marker set, no injected element),
  * and the text shows as text.
  */
@@ -209,6 +211,57 @@ test('120 stored-XSS payloads through every user-written field render as text, a
     note,
   });
   mark(note);
+
+  // Orders: a carrier, a pickup note and a reason for cancelling, written by the seller (the
+  // author) on orders the admin placed with buy now.
+  const orderOf = async (label: string) => {
+    const listing = await post(author, '/api/listings', {
+      title: `XSS order ${label}`,
+      description: 'A spare reel for the corpus.',
+      price: 20,
+      condition: 'good',
+      category: 'tackle',
+      gear_types: ['Freshwater'],
+      images: items[0]!.images.slice(0, 1),
+      location: 'Austin, TX',
+      location_coordinates: { lat: 30.2672, lng: -97.7431 },
+      handover: 'both',
+      shipping_price: 5,
+    });
+    return post(admin, `/api/listings/${listing.id}/buy`, {});
+  };
+  const carrier = PAYLOADS.find((payload) => payload.trim().length <= 60 && payload.includes('<'))!.trim();
+  const shipped = await orderOf('carrier');
+  await post(author, `/api/orders/${shipped.id}/confirm-payment`, {});
+  await post(author, `/api/orders/${shipped.id}/ship`, {
+    method: 'shipping',
+    carrier,
+    tracking_number: '1Z999AA10123456784',
+  });
+  mark(carrier);
+  const pickupNote = groups(PAYLOADS.slice(45), 495)[0]!;
+  const pickedUp = await orderOf('pickup');
+  await post(author, `/api/orders/${pickedUp.id}/confirm-payment`, {});
+  await post(author, `/api/orders/${pickedUp.id}/ship`, { method: 'pickup', pickup_note: pickupNote });
+  mark(pickupNote);
+  // Reviews of that order once received, and the author's reply to the admin's.
+  await post(admin, `/api/orders/${pickedUp.id}/receive`, {});
+  const reviewBody = groups(PAYLOADS.slice(15), 1_990)[0]!;
+  const adminReview = (await post(admin, `/api/orders/${pickedUp.id}/review`, {
+    rating: 4,
+    body: reviewBody,
+  })) as unknown as {
+    mine: { id: string };
+  };
+  await post(author, `/api/orders/${pickedUp.id}/review`, { rating: 5, body: reviewBody });
+  mark(reviewBody);
+  const reply = groups(PAYLOADS.slice(100), 990)[0]!;
+  await post(author, `/api/reviews/${adminReview.mine.id}/reply`, { reply });
+  mark(reply);
+  const reason = groups(PAYLOADS.slice(75), 495)[0]!;
+  const cancelled = await orderOf('cancel');
+  await post(author, `/api/orders/${cancelled.id}/cancel`, { reason });
+  mark(reason);
   expect(used.size).toBe(PAYLOADS.length);
 
   // Every page that shows them, as the author and as staff.
@@ -221,6 +274,12 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   await expectInert(author, `/messages/${admin.id}`, message.split('\n')[0]!.slice(0, 20));
   await expectInert(admin, `/messages/${author.id}`, message.split('\n')[0]!.slice(0, 20));
   await expectInert(admin, '/admin/moderation', 'spam');
+  await expectInert(admin, `/orders/${shipped.id}`, 'XSS order carrier');
+  await expectInert(author, `/orders/${shipped.id}`, 'XSS order carrier');
+  await expectInert(admin, `/orders/${pickedUp.id}`, 'XSS order pickup');
+  await expectInert(admin, `/orders/${cancelled.id}`, 'XSS order cancel');
+  await expectInert(author, '/orders?role=selling', 'XSS order cancel');
+  await expectInert(author, `/profile/${author.id}?tab=reviews`, 'XSS order pickup');
 
   // The pages' policy allows no inline script at all: a payload that slipped through would not run.
   const csp = (await author.page.request.get(`/forum/post/${forumPost.id}`)).headers()[
@@ -239,7 +298,10 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   const terms = author.page.getByRole('region', { name: 'Delivery and terms' });
   await expect(terms.locator('dt', { hasText: 'Ships from' }).locator('+ dd')).toHaveText(shipsFrom);
   expect(await terms.locator('script').count()).toBe(0);
-  recordFigure('XSS corpus (Chromium)', `${PAYLOADS.length} payloads through 10 fields on 9 pages, none ran`);
+  recordFigure(
+    'XSS corpus (Chromium)',
+    `${PAYLOADS.length} payloads through 15 fields on 14 pages, none ran`,
+  );
 
   // Leave the demo captain as it was.
   await author.page.request.patch('/api/profiles/me', { headers, data: { bio: null } });

@@ -28,14 +28,14 @@ export function OrderRow({ order }: { order: OrderSummaryDto }) {
         />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <h3 id={titleId} className="font-semibold break-words text-ink">
+        <h2 id={titleId} className="font-semibold break-words text-ink">
           <Link
             to={`/orders/${encodeURIComponent(order.id)}`}
             className="after:absolute after:inset-0 after:rounded-2xl hover:underline focus-visible:outline-none"
           >
             {order.listing.title}
           </Link>
-        </h3>
+        </h2>
         <p className="text-sm break-words text-ink-muted">
           {order.role === 'buyer' ? 'From ' : 'To '}
           {memberName(otherSide(order))}
