@@ -835,6 +835,19 @@ describe('product detail page: the buyer rates the purchase', () => {
     expect(server.calls('POST', '/api/listings/l_1/rating')[0]?.body).toEqual({ rating: 4 });
   });
 
+  it('asks for no rating while the sale’s order is still in progress, and says when a rating shows', async () => {
+    const { unmount } = openListing({ ...bought, sale_pending: true });
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(screen.queryByRole('group', { name: 'Rate this purchase' })).not.toBeInTheDocument();
+    unmount();
+
+    openListing(bought);
+    await loaded('St. Croix Mojo Bass spinning rod');
+    expect(
+      screen.getByText(/Your rating shows once they have reviewed you too, or 30 days after the sale\./),
+    ).toBeInTheDocument();
+  });
+
   it('can be rated from the keyboard', async () => {
     const { user, server } = openListing(bought, {
       server: { 'POST /api/listings/l_1/rating': { body: { ...bought, transaction_rating: 2 } } },

@@ -52,7 +52,10 @@ function RatingForm({ listing }: { listing: ListingDto }) {
     <form onSubmit={submit} className="flex flex-col gap-3">
       <fieldset>
         <legend className="text-base font-semibold text-ink">{DETAIL_TEXTS.rateTitle}</legend>
-        <p className="mt-1 text-sm text-ink-muted">How did buying from {listing.seller.username} go?</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          How did buying from {listing.seller.username} go? Your rating shows once they have reviewed you too,
+          or 30 days after the sale.
+        </p>
         <div className="mt-3 flex gap-1" onPointerLeave={() => setHovered(null)}>
           {STARS.map((star) => (
             <label
@@ -92,11 +95,13 @@ function RatingForm({ listing }: { listing: ListingDto }) {
 }
 
 /**
- * The sale's rating. The buyer of a sold listing rates it once (1–5 stars) and then sees their
- * rating; the seller sees the buyer's rating once it is given. Nothing for anyone else.
+ * The sale's rating. The buyer of a sold listing rates it once (1–5 stars: their review of the
+ * seller, without words) and then sees their rating; the seller sees it once it is revealed (both
+ * reviews in, or the 30 days over). Nothing while the sale's order is still in progress (it is
+ * rated once received, on the order's page too), nor for anyone else.
  */
 export function TransactionRating({ listing, user }: { listing: ListingDto; user: CurrentUserDto | null }) {
-  if (!listing.sold || !user) return null;
+  if (!listing.sold || listing.sale_pending || !user) return null;
   const isBuyer = listing.buyer_id !== null && listing.buyer_id === user.id;
   const isSeller = listing.seller_id === user.id;
   if (!isBuyer && !(isSeller && listing.transaction_rating !== null)) return null;
