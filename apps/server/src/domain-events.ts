@@ -71,6 +71,8 @@ export interface ServerEventMap {
   'offer.expired': OfferEvent;
   /** The listing sold to someone else, closing this open offer (in the sale's transaction). */
   'offer.closed_by_sale': OfferEvent;
+  /** The seller stopped taking offers on the listing, closing this open offer (in the edit's transaction). */
+  'offer.closed_by_terms': OfferEvent;
   /** The seller deleted their account, closing this open offer (in the deletion's transaction). */
   'offer.closed_by_seller_leaving': OfferEvent;
   /** A buyer bought now or an offer was accepted: an order holds the listing (in its transaction, and after commit). */

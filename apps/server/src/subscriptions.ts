@@ -65,6 +65,7 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     'offer.cancelled',
     'offer.expired',
     'offer.closed_by_sale',
+    'offer.closed_by_terms',
     'offer.closed_by_seller_leaving',
   ];
   for (const name of offerEvents) {
@@ -88,6 +89,10 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   const offers = offersServiceFor(app, context);
   events.onWrite('listing.sold', async (scope, { listingId, buyerId }) => {
     scope.afterCommit(await offers.settleForSale(scope.tx, listingId, buyerId));
+  });
+  // An edit that stops offers closes the listing's open ones (their buyers told).
+  events.onWrite('listing.updated', async (scope, { listingId }) => {
+    scope.afterCommit(await offers.closeWhereNotTaking(scope.tx, listingId));
   });
 
   // Orders: an accepted offer becomes an order in the acceptance's transaction (refused, and the

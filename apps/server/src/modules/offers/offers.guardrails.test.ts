@@ -153,4 +153,42 @@ describe('offer guardrails', () => {
       auto_accept_at: null,
     });
   });
+
+  it('turning offers off closes the open ones and tells their buyers', async () => {
+    const seller = await member();
+    const buyer = await member();
+    const created = await post(
+      t.app,
+      '/api/listings',
+      tackleBody({ title: 'Plano 3700', price: 40 }),
+      seller,
+    );
+    const id = ListingDto.parse(created.json()).id;
+    const made = OfferDto.parse((await offer(id, buyer, 30)).json());
+    const off = await put(
+      t.app,
+      `/api/listings/${id}`,
+      tackleBody({ title: 'Plano 3700', price: 40, accepts_offers: false }),
+      seller,
+    );
+    expect(off.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(offers).where(eq(offers.id, made.id));
+    expect(row?.status).toBe('rejected');
+    expect((await notificationsOf(buyer.id)).map((n) => n.message)).toContain(
+      'The seller is no longer taking offers on "Plano 3700", so your offer of $30.00 was closed',
+    );
+    // An edit that keeps offers on closes nothing.
+    const other = ListingDto.parse(
+      (await post(t.app, '/api/listings', tackleBody({ title: 'Plano 3600', price: 40 }), seller)).json(),
+    ).id;
+    const kept = OfferDto.parse((await offer(other, buyer, 30)).json());
+    await put(
+      t.app,
+      `/api/listings/${other}`,
+      tackleBody({ title: 'Plano 3600 tackle box', price: 40 }),
+      seller,
+    );
+    const [still] = await t.database.db.select().from(offers).where(eq(offers.id, kept.id));
+    expect(still?.status).toBe('pending');
+  });
 });

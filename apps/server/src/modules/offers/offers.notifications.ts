@@ -131,6 +131,17 @@ export const offerNotifications = {
       amount,
     ),
 
+  /** The seller stopped taking offers on the listing, so the open offer was closed (to the buyer). */
+  closedByTerms: (offer: NotifiedOffer, amount: number) =>
+    offerNotification(
+      offer,
+      offer.buyer_id,
+      'OFFER_REJECTED',
+      'Offer Rejected',
+      `The seller is no longer taking offers on ${quoted(offer.title)}, so your offer of ${formatMoney(amount)} was closed`,
+      amount,
+    ),
+
   /** The seller's account was deleted, so the open offer was cancelled (to the buyer). */
   sellerLeft: (offer: NotifiedOffer, amount: number) =>
     offerNotification(
@@ -163,6 +174,7 @@ export type NotifyingOfferEvent =
   | 'offer.cancelled'
   | 'offer.expired'
   | 'offer.closed_by_sale'
+  | 'offer.closed_by_terms'
   | 'offer.closed_by_seller_leaving';
 
 /** The notification an offer event sends, to the member on the other side of it. */
@@ -189,6 +201,8 @@ export function offerEventNotification(name: NotifyingOfferEvent, event: OfferEv
       return offerNotifications.expired(offer, amount);
     case 'offer.closed_by_sale':
       return offerNotifications.soldToAnother(offer, amount);
+    case 'offer.closed_by_terms':
+      return offerNotifications.closedByTerms(offer, amount);
     case 'offer.closed_by_seller_leaving':
       return offerNotifications.sellerLeft(offer, amount);
   }

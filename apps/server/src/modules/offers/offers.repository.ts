@@ -343,6 +343,26 @@ export function createOffersRepository(db: Database) {
     },
 
     /**
+     * The seller stopped taking offers on a listing: its open offers are rejected (in the edit's
+     * transaction), when the listing indeed takes none now.
+     */
+    async rejectOpenWhereClosed(executor: Executor, listingId: string): Promise<SettledOffer[]> {
+      return executor
+        .update(offers)
+        .set({ status: 'rejected', responded_at: sql`now()`, updated_at: sql`now()` })
+        .from(products)
+        .where(
+          and(
+            eq(products.id, offers.product_id),
+            eq(offers.product_id, listingId),
+            eq(products.accepts_offers, false),
+            OPEN,
+          ),
+        )
+        .returning(settledColumns);
+    },
+
+    /**
      * A listing was sold (mark_product_as_sold): the buyer's own open offer is accepted and every
      * other open offer on it is rejected. Runs inside the sale's transaction.
      */

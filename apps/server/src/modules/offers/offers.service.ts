@@ -352,6 +352,24 @@ export function createOffersService({ repository, realtime, events, logger }: Of
     },
 
     /**
+     * Inside a listing edit's transaction: when the seller no longer takes offers on it, its open
+     * offers are closed and their buyers told.
+     */
+    async closeWhereNotTaking(tx: Transaction, listingId: string): Promise<AfterCommit> {
+      const closed = await repository.rejectOpenWhereClosed(tx, listingId);
+      return raise(
+        tx,
+        'offer.closed_by_terms',
+        closed.map((offer) => ({
+          offer: notifiedSettled(offer),
+          by: 'seller' as const,
+          actorName: null,
+          amount: currentAmount(offer),
+        })),
+      );
+    },
+
+    /**
      * Inside an account deletion's transaction: every open offer the member made or received is
      * cancelled, and the member on its other side told.
      */
