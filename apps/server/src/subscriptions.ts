@@ -116,8 +116,10 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
       ),
     );
   });
-  events.onWrite('order.placed', async (scope, { order }) => {
-    scope.afterCommit(await offers.settleForSale(scope.tx, order.product_id, order.buyer_id));
+  events.onWrite('order.placed', async (scope, { order, detail }) => {
+    // Bought now at the price: the buyer's own open offer on it is withdrawn, not accepted.
+    const buyersOwn = detail?.source === 'buy_now' ? 'cancelled' : 'accepted';
+    scope.afterCommit(await offers.settleForSale(scope.tx, order.product_id, order.buyer_id, buyersOwn));
   });
   events.onWrite('listing.sold', (scope, { listingId, sellerId, buyerId }) =>
     orders.recordMarkedSale(scope.tx, { listingId, sellerId, buyerId }),

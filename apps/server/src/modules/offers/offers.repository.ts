@@ -370,12 +370,13 @@ export function createOffersRepository(db: Database) {
       executor: Executor,
       listingId: string,
       buyerId: string | null,
+      buyersOwn: 'accepted' | 'cancelled' = 'accepted',
     ): Promise<{ accepted: SettledOffer[]; rejected: SettledOffer[] }> {
       const rows = await executor
         .update(offers)
         .set({
           status: buyerId
-            ? sql`case when ${offers.buyer_id} = ${buyerId}::uuid then 'accepted' else 'rejected' end`
+            ? sql`case when ${offers.buyer_id} = ${buyerId}::uuid then ${buyersOwn} else 'rejected' end`
             : 'rejected',
           responded_at: sql`now()`,
           updated_at: sql`now()`,
@@ -384,8 +385,8 @@ export function createOffersRepository(db: Database) {
         .where(and(eq(products.id, offers.product_id), eq(offers.product_id, listingId), OPEN))
         .returning({ ...settledColumns, status: offers.status });
       return {
-        accepted: rows.filter((row) => row.status === 'accepted'),
-        rejected: rows.filter((row) => row.status !== 'accepted'),
+        accepted: rows.filter((row) => row.status !== 'rejected'),
+        rejected: rows.filter((row) => row.status === 'rejected'),
       };
     },
   };

@@ -324,10 +324,16 @@ export function createOffersService({ repository, realtime, events, logger }: Of
 
     /**
      * Inside mark_product_as_sold's transaction: the buyer's own open offer is accepted, every
-     * other open offer is rejected and its buyer told (OFFER_REJECTED, is_seller false).
+     * other open offer is rejected and its buyer told (OFFER_REJECTED, is_seller false). A buyer
+     * who bought now at the price withdraws their own open offer instead (`buyersOwn: 'cancelled'`).
      */
-    async settleForSale(tx: Transaction, listingId: string, buyerId: string | null): Promise<AfterCommit> {
-      const { accepted, rejected } = await repository.settleForSale(tx, listingId, buyerId);
+    async settleForSale(
+      tx: Transaction,
+      listingId: string,
+      buyerId: string | null,
+      buyersOwn: 'accepted' | 'cancelled' = 'accepted',
+    ): Promise<AfterCommit> {
+      const { accepted, rejected } = await repository.settleForSale(tx, listingId, buyerId, buyersOwn);
       const published = await raise(
         tx,
         'offer.closed_by_sale',

@@ -8,7 +8,7 @@ import {
   OrderListDto,
   type OrderState,
 } from '@castline/shared';
-import { auditLogs, jobs, notifications, orders, products, profiles } from '../../db/schema/index.js';
+import { auditLogs, jobs, notifications, offers, orders, products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -187,6 +187,31 @@ describe('buy now', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.product_id, listing.id))).toHaveLength(
       1,
     );
+  });
+
+  it('closes the listing’s open offers: the buyer’s own is withdrawn, the others are told it sold', async () => {
+    const seller = await member();
+    const buyer = await member();
+    const other = await member();
+    const listing = await listingOf(seller);
+    const own = await buildOffer(t.database.db, listing, buyer.id, { amount: 90 });
+    const theirs = await buildOffer(t.database.db, listing, other.id, { amount: 95 });
+    await boughtOrder(listing.id, buyer);
+    const statuses = await t.database.db
+      .select({ id: offers.id, status: offers.status })
+      .from(offers)
+      .where(eq(offers.product_id, listing.id));
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      [own.id]: 'cancelled',
+      [theirs.id]: 'rejected',
+    });
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.user_id, other.id));
+    expect(told.map((n) => n.message)).toEqual([
+      '"Daiwa BG 3000" was sold to another buyer, so your offer of $95.00 was rejected',
+    ]);
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.user_id, buyer.id)),
+    ).toEqual([]);
   });
 
   it('two buyers racing for one listing: one order, one clear refusal', async () => {
