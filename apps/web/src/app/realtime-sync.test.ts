@@ -222,6 +222,8 @@ describe('realtime events into the query cache', () => {
           seller_id: SELLER,
           sold: false,
           available: true,
+          handover: 'shipping',
+          shipping_price: 0,
         },
         buyer: { id: ME, username: 'me', full_name: null, avatar_url: null },
         seller,

@@ -71,3 +71,19 @@ export function termsTag(terms: Pick<ListingTerms, 'handover' | 'shipping_price'
   if (terms.shipping_price === 0) return 'Free shipping';
   return null;
 }
+
+/**
+ * A listing's terms as a card carries them (ListingSummaryDto), from a database row: an unknown
+ * handover reads as the default, a price as dollars and cents.
+ */
+export function summaryTermsOf(row: { handover: string; shipping_price: number | string | null }): {
+  handover: HandoverMethod;
+  shipping_price: number | null;
+} {
+  return {
+    handover: (HANDOVER_METHODS as readonly string[]).includes(row.handover)
+      ? (row.handover as HandoverMethod)
+      : DEFAULT_HANDOVER,
+    shipping_price: row.shipping_price === null ? null : Math.round(Number(row.shipping_price) * 100) / 100,
+  };
+}

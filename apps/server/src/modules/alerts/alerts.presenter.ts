@@ -1,5 +1,10 @@
 import type { AlertMatchDto, AlertMatchListDto, ListingAlertDto } from '@castline/shared';
-import { AlertFilters, alertFiltersFromCriteria, PUBLIC_MODERATION_STATUSES } from '@castline/shared';
+import {
+  AlertFilters,
+  alertFiltersFromCriteria,
+  PUBLIC_MODERATION_STATUSES,
+  summaryTermsOf,
+} from '@castline/shared';
 import { savedCriteriaOf, type AlertMatchRow, type AlertRow } from './alerts.repository.js';
 
 /** Dollars with two decimals. */
@@ -44,6 +49,7 @@ export function presentMatch(row: AlertMatchRow): AlertMatchDto {
         !row.sold &&
         row.visible_in_marketplace &&
         PUBLIC_MODERATION_STATUSES.includes(row.moderation_status),
+      ...summaryTermsOf(row),
     },
     is_read: row.is_read,
     created_at: row.created_at.toISOString(),

@@ -116,6 +116,8 @@ const matchColumns = {
   images: products.images,
   seller_id: products.seller_id,
   sold: products.sold,
+  handover: products.handover,
+  shipping_price: products.shipping_price,
   deleted: products.deleted,
   visible_in_marketplace: products.visible_in_marketplace,
   moderation_status: products.moderation_status,

@@ -7,7 +7,7 @@ import type {
   MessageType,
   PresenceDto,
 } from '@castline/shared';
-import { conversationIdFor, MESSAGE_TYPES } from '@castline/shared';
+import { conversationIdFor, MESSAGE_TYPES, summaryTermsOf } from '@castline/shared';
 import type { ConversationRow, ListingCardRow, MemberRecord, MessageRow } from './messaging.repository.js';
 
 /** Dollars with two decimals. */
@@ -54,6 +54,7 @@ export function presentListingCard(row: ListingCardRow): ListingSummaryDto {
     seller_id: row.seller_id,
     sold: row.sold,
     available: row.available,
+    ...summaryTermsOf(row),
   };
 }
 

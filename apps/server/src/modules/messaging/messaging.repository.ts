@@ -30,6 +30,8 @@ export interface ListingCardRow {
   seller_id: string;
   sold: boolean;
   available: boolean;
+  handover: string;
+  shipping_price: number | string | null;
 }
 
 /** The listing fields the send rules read (visibility and who sells it). */
@@ -74,6 +76,8 @@ const listingCardColumns = {
   seller_id: products.seller_id,
   sold: products.sold,
   available: LISTING_AVAILABLE,
+  handover: products.handover,
+  shipping_price: products.shipping_price,
 };
 
 /** Messages between the two members, in either direction. */
@@ -115,6 +119,8 @@ interface RawConversationRow extends Record<string, unknown> {
   listing_seller_id: string | null;
   listing_sold: boolean | null;
   listing_available: boolean | null;
+  listing_handover: string | null;
+  listing_shipping_price: number | string | null;
 }
 
 const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -235,6 +241,8 @@ export function createMessagingRepository(db: Database) {
           pd.images[1] as listing_image,
           pd.seller_id::text as listing_seller_id,
           pd.sold as listing_sold,
+          pd.handover as listing_handover,
+          pd.shipping_price::float8 as listing_shipping_price,
           (pd.deleted = false and pd.visible_in_marketplace = true
             and pd.moderation_status in ('active', 'pending')) as listing_available
         from latest l
@@ -279,6 +287,8 @@ export function createMessagingRepository(db: Database) {
                 seller_id: row.listing_seller_id ?? '',
                 sold: Boolean(row.listing_sold),
                 available: Boolean(row.listing_available),
+                handover: row.listing_handover ?? 'pickup',
+                shipping_price: row.listing_shipping_price,
               },
       }));
     },

@@ -1,5 +1,10 @@
 import type { ListingSummaryDto, OfferDto, OfferListDto, OfferStatus } from '@castline/shared';
-import { OFFER_STATUSES, offerActionsFor, PUBLIC_MODERATION_STATUSES } from '@castline/shared';
+import {
+  OFFER_STATUSES,
+  offerActionsFor,
+  PUBLIC_MODERATION_STATUSES,
+  summaryTermsOf,
+} from '@castline/shared';
 import type { OfferRow } from './offers.repository.js';
 
 /** Dollars with two decimals. */
@@ -43,6 +48,7 @@ function listingSummary(row: OfferRow): ListingSummaryDto {
     sold: row.listing_sold,
     // Shown in the marketplace: not deleted, not sold or hidden, moderation active or pending.
     available: !listingClosed(row),
+    ...summaryTermsOf({ handover: row.listing_handover, shipping_price: row.listing_shipping_price }),
   };
 }
 

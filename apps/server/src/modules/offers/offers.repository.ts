@@ -49,6 +49,8 @@ const offerColumns = {
   listing_title: products.title,
   listing_price: products.price,
   listing_images: products.images,
+  listing_handover: products.handover,
+  listing_shipping_price: products.shipping_price,
   listing_sold: products.sold,
   listing_buyer_id: products.buyer_id,
   listing_deleted: products.deleted,

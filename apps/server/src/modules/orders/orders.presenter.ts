@@ -10,6 +10,7 @@ import {
   ORDER_STATES,
   orderActionsFor,
   PUBLIC_MODERATION_STATUSES,
+  summaryTermsOf,
   type OrderActor,
   type OrderState,
 } from '@castline/shared';
@@ -41,6 +42,7 @@ function listingSummary(row: OrderRow): ListingSummaryDto {
       !row.listing_deleted &&
       row.listing_visible &&
       PUBLIC_MODERATION_STATUSES.includes(row.listing_moderation_status),
+    ...summaryTermsOf({ handover: row.listing_handover, shipping_price: row.listing_shipping_price }),
   };
 }
 

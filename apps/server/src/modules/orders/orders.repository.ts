@@ -52,6 +52,8 @@ const orderColumns = {
   listing_title: products.title,
   listing_price: products.price,
   listing_images: products.images,
+  listing_handover: products.handover,
+  listing_shipping_price: products.shipping_price,
   listing_sold: products.sold,
   listing_deleted: products.deleted,
   listing_visible: products.visible_in_marketplace,

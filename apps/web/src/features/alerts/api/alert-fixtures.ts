@@ -38,6 +38,8 @@ export function buildMatch(overrides: Partial<AlertMatchDto> = {}): AlertMatchDt
       seller_id: 'u_2',
       sold: false,
       available: true,
+      handover: 'both',
+      shipping_price: 12,
     },
     is_read: false,
     created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),

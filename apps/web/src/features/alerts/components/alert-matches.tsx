@@ -1,4 +1,5 @@
 import type { AlertMatchDto } from '@castline/shared';
+import { termsTag } from '@castline/shared';
 import { Check, ChevronDown, PackageSearch } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -171,6 +172,9 @@ function MatchRow({ match, onOpen }: { match: AlertMatchDto; onOpen: () => void 
           {listing.sold && <span className="ml-2 font-medium text-ink-muted">Sold</span>}
           {!listing.sold && !listing.available && (
             <span className="ml-2 font-medium text-ink-muted">No longer available</span>
+          )}
+          {!listing.sold && listing.available && termsTag(listing) && (
+            <span className="ml-2 font-medium text-reed">{termsTag(listing)}</span>
           )}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-ink-muted">

@@ -187,12 +187,30 @@ describe("Captain's Club", () => {
       session: captainSession,
       server: {
         'GET /api/alerts': { body: { items: [buildAlert()] } },
-        'GET /api/alerts/matches': { body: matchPage([buildMatch()]) },
+        'GET /api/alerts/matches': {
+          body: matchPage([
+            buildMatch(),
+            buildMatch({
+              id: 'm_pickup',
+              listing: {
+                ...buildMatch().listing,
+                id: 'l_pickup',
+                title: 'Plano 3700',
+                handover: 'pickup',
+                shipping_price: null,
+              },
+            }),
+          ]),
+        },
       },
     });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Matches' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Matches' });
     expect(within(list).getByRole('link', { name: 'Shimano Stradic FL 2500' })).toBeInTheDocument();
+    // A listing's terms show as on the marketplace's cards.
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[1]).toHaveTextContent('Pickup only');
+    expect(rows[0]).not.toHaveTextContent('Pickup only');
   });
 });

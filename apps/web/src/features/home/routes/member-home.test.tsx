@@ -55,6 +55,8 @@ const made = asMadeByMember(
       seller_id: 'u_9',
       sold: false,
       available: true,
+      handover: 'shipping',
+      shipping_price: 0,
     },
   }),
 );

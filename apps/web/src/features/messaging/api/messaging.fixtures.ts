@@ -51,6 +51,8 @@ export const rod: ListingSummaryDto = {
   seller_id: SELLER,
   sold: false,
   available: true,
+  handover: 'shipping',
+  shipping_price: 0,
 };
 
 let counter = 0;

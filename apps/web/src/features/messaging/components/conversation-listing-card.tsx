@@ -1,4 +1,5 @@
 import type { ListingDto, ListingSummaryDto } from '@castline/shared';
+import { termsTag } from '@castline/shared';
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -14,6 +15,8 @@ export function listingSummaryOf(listing: ListingDto): ListingSummaryDto {
     seller_id: listing.seller_id,
     sold: listing.sold,
     available: !listing.deleted && listing.visible_in_marketplace,
+    handover: listing.handover,
+    shipping_price: listing.shipping_price,
   };
 }
 
@@ -45,6 +48,8 @@ export function ConversationListingCard({ listing }: { listing: ListingSummaryDt
             <Badge tone="accent">Sold</Badge>
           ) : !listing.available ? (
             <Badge>No longer available</Badge>
+          ) : termsTag(listing) ? (
+            <Badge tone="reed">{termsTag(listing)}</Badge>
           ) : null}
         </span>
       </span>

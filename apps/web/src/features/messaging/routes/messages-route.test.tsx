@@ -285,6 +285,8 @@ describe('thread', () => {
       'href',
       `/marketplace/${LISTING_ID}`,
     );
+    // Its terms as a tag, as on the marketplace's cards.
+    expect(thread.getByRole('link', { name: `Listing: ${rod.title}` })).toHaveTextContent('Free shipping');
     const log = within(await thread.findByRole('log', { name: 'Messages with reel_deal' }));
     expect(log.getByRole('heading', { name: 'Yesterday' })).toBeInTheDocument();
     expect(log.getByRole('heading', { name: 'Today' })).toBeInTheDocument();

@@ -43,6 +43,8 @@ export function buildOffer(overrides: Partial<OfferDto> = {}): OfferDto {
       seller_id: SELLER.id,
       sold: false,
       available: true,
+      handover: 'both',
+      shipping_price: 12,
     },
     buyer: BUYER,
     seller: SELLER,

@@ -49,6 +49,8 @@ export function buildOrder(overrides: Partial<OrderDto> = {}): OrderDto {
       seller_id: SELLER.id,
       sold: true,
       available: false,
+      handover: 'both',
+      shipping_price: 12,
     },
     buyer: ME,
     seller: SELLER,
