@@ -78,7 +78,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Loads `listings` generated listings (and their sellers) into a freshly migrated database,
+ * Loads `listings` generated listings (and their sellers, and a completed order for each sold one) into a freshly migrated database,
  * then vacuums and analyzes the table as autovacuum would. Answers the seconds it took.
  */
 export async function loadListings(db: SqlRunner, options: ListingsDataOptions): Promise<number> {
@@ -108,6 +108,12 @@ export async function loadListings(db: SqlRunner, options: ListingsDataOptions):
     log(`building ${indexes.length} indexes`);
     for (const index of indexes) await db.query(index.definition);
   }
+  // Each sold listing's sale, as the app records it: a completed order (the price guide reads them).
+  await db.query(`
+    insert into orders (product_id, seller_id, source, state, price, created_at, completed_at, updated_at)
+    select id, seller_id, 'marked_sold', 'completed', price, sold_at, sold_at, sold_at
+    from products where sold = true`);
+  await db.query('vacuum analyze orders');
   await db.query('vacuum analyze products');
   await db.query('vacuum analyze profiles');
   return (performance.now() - started) / 1000;

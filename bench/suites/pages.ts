@@ -1,7 +1,7 @@
 /**
- * The API behind the web app's pages: a listing's detail (GET /api/listings/:id) and the home
- * page's rows (GET /api/listings/home, what useHomeListings fetches), over 5,000 generated
- * listings, on PostgreSQL (when a server is given) and on embedded PGlite.
+ * The API behind the web app's pages: a listing's detail (GET /api/listings/:id), its price guide
+ * (GET /api/listings/:id/price-guide) and the home page's rows (GET /api/listings/home, what
+ * useHomeListings fetches), over 5,000 generated listings (each sold one with its completed order), on PostgreSQL (when a server is given) and on embedded PGlite.
  *
  * Each endpoint is measured over real HTTP with keep-alive, one request after the other (the
  * client is in this process: with one request at a time it never runs while the server works,
@@ -133,6 +133,12 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         name: 'home rows (GET /api/listings/home)',
         paths: ['/api/listings/home'],
         iterations: ITERATIONS.home,
+      },
+      {
+        // Asked by every listing page: what the same gear sold for (completed orders, 12 months).
+        name: "a listing's price guide (GET /api/listings/:id/price-guide)",
+        paths: ids.map((id) => `/api/listings/${id}/price-guide`),
+        iterations: ITERATIONS.detail,
       },
     ];
     const rows: BenchRow[] = [];
