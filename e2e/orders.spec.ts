@@ -1,26 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, openAs, type Member } from './support';
 
 /*
  * A deal carried to its end in two browsers: a buyer buys now, the seller confirms the payment and
  * ships with tracking, the buyer marks it received; an offer under the seller's auto-decline amount
  * is refused; an accepted offer shows as a card in the two members' conversation.
  */
-
-interface Member {
-  page: Page;
-  id: string;
-  username: string;
-}
-
-async function openAs(browser: Browser, baseURL: string, email: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signInAs(page, baseURL, email);
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string; username: string };
-  return { page, id: me.id, username: me.username };
-}
 
 /** A reel of the member's own that ships for $9, with the given terms (through the API). */
 async function createReel(

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, screenshot, signInAs } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, openAs, screenshot, type Member } from './support';
 
 /*
  * Two members in two browsers: a message arrives live, is seen, presence follows a member who
@@ -7,20 +7,6 @@ import { DEMO, screenshot, signInAs } from './support';
  * Desktop only (two windows side by side); the phone layout of these pages is covered by the
  * shell journey.
  */
-
-interface Member {
-  page: Page;
-  id: string;
-  username: string;
-}
-
-async function openAs(browser: Browser, baseURL: string, email: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signInAs(page, baseURL, email);
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string; username: string };
-  return { page, id: me.id, username: me.username };
-}
 
 /** A listing of the member's own, made through the API (the listing form has its own journey). */
 async function createListing(

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 /** The demo seed's shared password (apps/server/src/seed/demo-seed.ts). */
 export const DEMO_PASSWORD = 'castline-demo';
@@ -32,6 +32,21 @@ export async function signInAs(page: Page, baseURL: string, email: string): Prom
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A demo member signed in in a browser window of their own (desktop size), with their id and name. */
+export interface Member {
+  page: Page;
+  id: string;
+  username: string;
+}
+
+export async function openAs(browser: Browser, baseURL: string, email: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, baseURL, email);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string; username: string };
+  return { page, id: me.id, username: me.username };
 }
 
 export function isPhone(testInfo: TestInfo): boolean {

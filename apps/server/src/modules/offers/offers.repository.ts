@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OFFER_EXPIRY_MS, OPEN_OFFER_STATUSES, type OfferStatus } from '@castline/shared';
+import { violatesUniqueIndex } from '../../db/unique-violation.js';
 import type { Database, Executor } from '../../db/client.js';
 import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import { offers, products, profiles } from '../../db/schema/index.js';
@@ -16,19 +17,7 @@ const EXPIRY_INTERVAL = sql.raw(`interval '${OFFER_EXPIRY_MS / 1000} seconds'`);
 
 /** True when `error` (or its cause) is the open-offer unique index refusing a second open offer. */
 export function isOpenOfferConflict(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return false;
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (
-      candidate.code === '23505' &&
-      (candidate.constraint === OPEN_OFFER_INDEX ||
-        (typeof candidate.message === 'string' && candidate.message.includes(OPEN_OFFER_INDEX)))
-    ) {
-      return true;
-    }
-    current = candidate.cause;
-  }
-  return false;
+  return violatesUniqueIndex(error, OPEN_OFFER_INDEX);
 }
 
 /** An offer with its listing card and both members, as every answer and event shows it. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_ORDER_STATES, type OrderListFilter, type OrderState } from '@castline/shared';
+import { violatesUniqueIndex } from '../../db/unique-violation.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { offers, orderEvents, orders, products, profiles } from '../../db/schema/index.js';
 
@@ -13,19 +14,7 @@ export const LIVE_ORDER_INDEX = 'orders_one_live_per_listing_idx';
 
 /** True when `error` (or its cause) is the one-live-order index refusing a second order. */
 export function isLiveOrderConflict(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return false;
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (
-      candidate.code === '23505' &&
-      (candidate.constraint === LIVE_ORDER_INDEX ||
-        (typeof candidate.message === 'string' && candidate.message.includes(LIVE_ORDER_INDEX)))
-    ) {
-      return true;
-    }
-    current = candidate.cause;
-  }
-  return false;
+  return violatesUniqueIndex(error, LIVE_ORDER_INDEX);
 }
 
 /** An order with its listing card and both members, as every answer shows it. */
