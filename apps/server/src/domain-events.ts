@@ -127,6 +127,11 @@ export interface ReviewEvent {
   revealed: boolean;
   /** When a review still hidden shows by itself (the window's end); null once nothing is hidden. */
   revealsAt: string | null;
+  /**
+   * What a member just wrote, for the moderation rules: the review's body (`review.submitted`) or
+   * the reply to it (`review.replied`); absent when the event wrote no words.
+   */
+  written?: { reviewId: string; text: string };
 }
 
 /** What a listing's write says of it: its id and the text a member wrote. */

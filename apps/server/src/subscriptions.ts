@@ -135,6 +135,10 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     );
   }
 
+  // The moderation rules (below) as one call: check `text`, what a member wrote, of the item.
+  const moderate = (entityType: RuleSubject['entityType'], entityId: string, text: string) =>
+    moderateWrite(db, { entityType, entityId, text }, app.log).then(() => undefined);
+
   // Reviews: an order's review window opens when it is received (or completed without receipt): the
   // reveal of whatever is still hidden at its end is queued in that transaction. Each review, the
   // reveal and a reply tell the member concerned; both sides' order pages refresh once it commits.
@@ -144,6 +148,13 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   }
   for (const name of REVIEW_EVENTS) {
     events.onWrite(name, (scope, change) => notify(scope, reviewEventNotifications(name, change)));
+    // The rules read a review's body when it is written and its reply when it is posted (one
+    // item: a rule on the reply acts on the review), before either side's page refetches it.
+    events.onCommitted(name, ({ written }) =>
+      written && written.text.trim().length > 0
+        ? moderate('review', written.reviewId, written.text)
+        : undefined,
+    );
     events.onCommitted(name, ({ order }) =>
       realtime.toUsers([order.seller_id, ...(order.buyer_id ? [order.buyer_id] : [])], {
         type: 'order.changed',
@@ -154,9 +165,8 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   }
 
   // Moderation: the rules read what a member wrote once it has committed; a rule may hide, flag or
-  // queue it before it is pushed to anyone. A failing rule is logged and the content stays.
-  const moderate = (entityType: RuleSubject['entityType'], entityId: string, text: string) =>
-    moderateWrite(db, { entityType, entityId, text }, app.log).then(() => undefined);
+  // queue it before it is pushed to anyone. A failing rule is logged and the content stays. (The
+  // reviews' words are read with the review events above, before their pages refresh.)
   events.onCommitted('listing.created', ({ listingId, title, description }) =>
     moderate('product', listingId, `${title}\n${description ?? ''}`),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { ROLE_PERMISSIONS } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   moderationRules,
   monitoringErrors,
   monitoringEvents,
+  orderReviews,
   postComments,
   posts,
   products,
@@ -33,7 +34,8 @@ export interface AdminSeedCounts {
 /**
  * Gives the admin area a past: audit history by the demo admin and moderator (a lifted ban, a
  * role change, a settings change, reviews and rules), listings awaiting approval, open and
- * reviewed reports, moderation rules with their log, and client/server errors and events.
+ * reviewed reports (one of an order review, after the review seed), moderation rules with their
+ * log, and client/server errors and events.
  */
 export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
   const members = new Map(
@@ -95,6 +97,21 @@ export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
     .filter((l) => l !== reportedListing && l !== approvedListing)
     .slice(0, Math.max(0, DEMO_PENDING_LISTINGS_MIN - pending.length))
     .map((l) => l.id);
+
+  // The harshest visible review a buyer wrote, reported by the seller it speaks of.
+  const [reportedReview] = await db
+    .select({ id: orderReviews.id, reviewee_id: orderReviews.reviewee_id })
+    .from(orderReviews)
+    .where(
+      and(
+        isNotNull(orderReviews.revealed_at),
+        eq(orderReviews.reviewer_role, 'buyer'),
+        ne(orderReviews.body, ''),
+        eq(orderReviews.moderation_status, 'active'),
+      ),
+    )
+    .orderBy(asc(orderReviews.rating), asc(orderReviews.created_at), asc(orderReviews.id))
+    .limit(1);
 
   const now = Date.now();
   const ago = (days: number, hours = 0): Date => new Date(now - days * DAY_MS - hours * HOUR_MS);
@@ -220,6 +237,16 @@ export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
         },
       ])
       .returning({ id: moderationQueue.id });
+    if (reportedReview) {
+      await tx.insert(moderationQueue).values({
+        entity_type: 'review',
+        entity_id: reportedReview.id,
+        priority: 'medium',
+        reason: 'offensive: Calls me a liar over a reel that was exactly as described',
+        reporter_id: reportedReview.reviewee_id,
+        created_at: ago(0, 3),
+      });
+    }
     const approvedItem = queue[4]!;
     const flaggedItem = queue[5]!;
     await tx
@@ -411,7 +438,7 @@ export async function seedDemoAdmin(db: Database): Promise<AdminSeedCounts> {
 
     return {
       auditLogs: audit.length,
-      openReports: 4,
+      openReports: reportedReview ? 5 : 4,
       rules: rules.length,
       monitoringRows: errors.length + events.length,
     };

@@ -364,10 +364,18 @@ describe('demo seed', () => {
     expect(pendingListings.length).toBeGreaterThanOrEqual(3);
     const open = await db.select().from(moderationQueue).where(eq(moderationQueue.status, 'pending'));
     expect(new Set(open.map((q) => q.entity_type))).toEqual(
-      new Set(['forum_post', 'product', 'forum_comment', 'user']),
+      new Set(['forum_post', 'product', 'forum_comment', 'user', 'review']),
     );
     expect(new Set(open.map((q) => q.priority)).size).toBe(4);
-    expect(await db.select().from(moderationQueue)).toHaveLength(6);
+    expect(await db.select().from(moderationQueue)).toHaveLength(7);
+    // The reported review is one anyone can read, reported by the member it speaks of.
+    const reportedReview = open.find((q) => q.entity_type === 'review')!;
+    const [review] = await db
+      .select()
+      .from(orderReviews)
+      .where(eq(orderReviews.id, reportedReview.entity_id));
+    expect(review).toMatchObject({ moderation_status: 'active', reviewee_id: reportedReview.reporter_id });
+    expect(review!.revealed_at).not.toBeNull();
 
     const rules = await db.select().from(moderationRules);
     expect(rules.map((r) => [r.kind, r.action]).sort()).toEqual([

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 
-/** What members may report and what the moderation queue holds (spec 001 §3 moderation_queue). */
-export const MODERATION_ENTITY_TYPES = ['product', 'forum_post', 'forum_comment', 'message', 'user'] as const;
+/**
+ * What members may report and what the moderation queue holds (spec 001 §3 moderation_queue).
+ * `review`: an order review, its body and its reply as one item.
+ */
+export const MODERATION_ENTITY_TYPES = [
+  'product',
+  'forum_post',
+  'forum_comment',
+  'message',
+  'user',
+  'review',
+] as const;
 export const ModerationEntityType = z.enum(MODERATION_ENTITY_TYPES);
 export type ModerationEntityType = z.infer<typeof ModerationEntityType>;
 
 /** What rules are checked against: the content members write. */
-export const RULE_TARGETS = ['product', 'forum_post', 'forum_comment', 'message'] as const;
+export const RULE_TARGETS = ['product', 'forum_post', 'forum_comment', 'message', 'review'] as const;
 export const RuleTarget = z.enum(RULE_TARGETS);
 export type RuleTarget = z.infer<typeof RuleTarget>;
 

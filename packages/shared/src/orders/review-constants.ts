@@ -14,6 +14,13 @@ export type ReviewerRole = (typeof REVIEWER_ROLES)[number];
 export const REVIEW_PROFILE_ROLES = ['seller', 'buyer'] as const;
 export type ReviewProfileRole = (typeof REVIEW_PROFILE_ROLES)[number];
 
+/**
+ * A review's standing with moderation (its body and its reply are one item): flagged reviews
+ * still show; a hidden one shows its words to its writer alone (its rating still counts).
+ */
+export const REVIEW_MODERATION_STATUSES = ['active', 'flagged', 'hidden'] as const;
+export type ReviewModerationStatus = (typeof REVIEW_MODERATION_STATUSES)[number];
+
 export const REVIEW_LIMITS = {
   ratingMin: 1,
   ratingMax: 5,
@@ -41,6 +48,8 @@ export const REVIEW_MESSAGES = {
   replyNotAllowed: 'Only the member reviewed can reply to a review',
   replyNotYet: 'You can reply once the review is visible',
   alreadyReplied: 'You have already replied to this review',
+  hiddenByModeration: 'This review was hidden by our moderators.',
+  yoursHidden: 'Our moderators hid this review: only you see its words. Its rating still counts.',
   roleInvalid: 'Choose seller or buyer reviews',
 } as const;
 

@@ -22,6 +22,8 @@ export interface ReviewSubject {
   reviewee_id: string;
   revealed_at: Date | string | null;
   reply: string | null;
+  /** 'hidden' once moderation hid it (absent: not hidden). */
+  moderation_status?: string;
 }
 
 export interface ReviewWindow {
@@ -95,13 +97,28 @@ export function canSeeReview(viewer: { id: string } | null, review: ReviewSubjec
   return review.revealed_at !== null || (viewer !== null && viewer.id === review.reviewer_id);
 }
 
-export type ReplyRefusal = 'not_reviewee' | 'banned' | 'not_revealed' | 'already_replied';
+/** Moderation hid the review: its words (body and reply) show to its writer alone. */
+export function isReviewHidden(review: Pick<ReviewSubject, 'moderation_status'>): boolean {
+  return review.moderation_status === 'hidden';
+}
 
-/** Why `actor` may not reply to `review` now, or null: the member reviewed, once, after the reveal. */
+/** Whether `viewer` may read the review's words: a visible review not hidden, or their own. */
+export function canSeeReviewText(viewer: { id: string } | null, review: ReviewSubject): boolean {
+  if (viewer !== null && viewer.id === review.reviewer_id) return true;
+  return review.revealed_at !== null && !isReviewHidden(review);
+}
+
+export type ReplyRefusal = 'not_reviewee' | 'banned' | 'not_revealed' | 'hidden' | 'already_replied';
+
+/**
+ * Why `actor` may not reply to `review` now, or null: the member reviewed, once, after the reveal,
+ * while moderation has not hidden it.
+ */
 export function replyRefusal(actor: ReviewActor | null, review: ReviewSubject): ReplyRefusal | null {
   if (!actor || actor.id !== review.reviewee_id) return 'not_reviewee';
   if (isBannedMember(actor)) return 'banned';
   if (review.revealed_at === null) return 'not_revealed';
+  if (isReviewHidden(review)) return 'hidden';
   if (review.reply !== null) return 'already_replied';
   return null;
 }

@@ -60,6 +60,11 @@ export const ReviewDto = z.object({
   revealed_at: z.string().nullable(),
   reply: z.string().nullable(),
   replied_at: z.string().nullable(),
+  /**
+   * Moderation hid it. Its writer still gets its words (to see it marked hidden); anyone else
+   * gets an empty body and no reply, and public lists leave it out.
+   */
+  hidden: z.boolean(),
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;
 

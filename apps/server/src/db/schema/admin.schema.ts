@@ -67,7 +67,7 @@ export const userBans = pgTable(
   ],
 );
 
-/** A word, phrase or pattern checked when listings, posts, comments and messages are written. */
+/** A word, phrase or pattern checked when listings, posts, comments, messages and reviews are written. */
 export const moderationRules = pgTable(
   'moderation_rules',
   {
@@ -79,7 +79,7 @@ export const moderationRules = pgTable(
     applies_to: text('applies_to')
       .array()
       .notNull()
-      .default(sql`'{product,forum_post,forum_comment,message}'::text[]`),
+      .default(sql`'{product,forum_post,forum_comment,message,review}'::text[]`),
     is_active: boolean('is_active').notNull().default(true),
     created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -126,7 +126,7 @@ export const moderationQueue = pgTable(
   (table) => [
     check(
       'moderation_queue_entity_type_check',
-      sql`${table.entity_type} in ('product', 'message', 'forum_post', 'forum_comment', 'user')`,
+      sql`${table.entity_type} in ('product', 'message', 'forum_post', 'forum_comment', 'user', 'review')`,
     ),
     check('moderation_queue_priority_check', sql`${table.priority} in ('low', 'medium', 'high', 'urgent')`),
     index('moderation_queue_status_priority_idx').on(table.status, table.priority, table.created_at.desc()),

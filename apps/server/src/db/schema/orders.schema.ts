@@ -124,6 +124,9 @@ export const orderReviews = pgTable(
     revealed_at: timestamp('revealed_at', { withTimezone: true }),
     reply: text('reply'),
     replied_at: timestamp('replied_at', { withTimezone: true }),
+    /** active, flagged (still shown) or hidden by moderation (its words then show to its writer alone). */
+    moderation_status: text('moderation_status').notNull().default('active'),
+    moderation_reason: text('moderation_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,6 +134,10 @@ export const orderReviews = pgTable(
     check('order_reviews_rating_check', sql`${table.rating} between 1 and 5`),
     check('order_reviews_role_check', sql`${table.reviewer_role} in ('buyer', 'seller')`),
     check('order_reviews_not_self_check', sql`${table.reviewer_id} <> ${table.reviewee_id}`),
+    check(
+      'order_reviews_moderation_status_check',
+      sql`${table.moderation_status} in ('active', 'flagged', 'hidden')`,
+    ),
     uniqueIndex('order_reviews_one_per_side_idx').on(table.order_id, table.reviewer_id),
     index('order_reviews_reviewee_idx')
       .on(table.reviewee_id, table.created_at.desc())

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RuleTarget } from '@castline/shared';
 import type { Executor, Transaction } from '../../db/client.js';
-import { messages, postComments, posts, products, profiles } from '../../db/schema/index.js';
+import { messages, orderReviews, postComments, posts, products, profiles } from '../../db/schema/index.js';
 import { deleteCommentCounted } from '../forum/index.js';
 import { setContentModerationStatus } from './rules-engine.js';
 
@@ -75,6 +75,12 @@ export function createModerationContentRepository() {
         }
         case 'forum_comment':
           return (await deleteCommentCounted(tx, id))?.post_id ?? null;
+        case 'review':
+          await tx
+            .update(orderReviews)
+            .set({ moderation_status: 'hidden', moderation_reason: reason, updated_at: sql`now()` })
+            .where(eq(orderReviews.id, id));
+          return null;
         default:
           return null;
       }

@@ -2,7 +2,16 @@ import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationPriority } from '@castline/shared';
 import type { Database, Transaction } from '../../db/client.js';
-import { messages, moderationQueue, postComments, posts, products, profiles } from '../../db/schema/index.js';
+import {
+  messages,
+  moderationQueue,
+  orderReviews,
+  orders,
+  postComments,
+  posts,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
 import { person, personOrNull, type PersonRow } from './moderation-people.js';
 
 export type QueueRow = typeof moderationQueue.$inferSelect;
@@ -20,6 +29,8 @@ export interface EntitySummaryRow {
   author: PersonRow | null;
   /** The post a comment belongs to, for its link. */
   post_id?: string | null;
+  /** The member an order review speaks of, for its link (their profile). */
+  reviewee_id?: string | null;
 }
 
 const reporter = alias(profiles, 'reporter');
@@ -158,6 +169,35 @@ export function createModerationQueueRepository(db: Database) {
             status: row.status,
             author: row.author,
             post_id: row.post_id,
+          });
+        }
+      }
+      const reviewIds = ids('review');
+      if (reviewIds.length > 0) {
+        const rows = await db
+          .select({
+            id: orderReviews.id,
+            reviewee_id: orderReviews.reviewee_id,
+            title: products.title,
+            body: orderReviews.body,
+            reply: orderReviews.reply,
+            status: orderReviews.moderation_status,
+            author,
+          })
+          .from(orderReviews)
+          .innerJoin(orders, eq(orders.id, orderReviews.order_id))
+          .innerJoin(products, eq(products.id, orders.product_id))
+          .innerJoin(profiles, eq(profiles.id, orderReviews.reviewer_id))
+          .where(inArray(orderReviews.id, reviewIds));
+        for (const row of rows) {
+          // The review and its reply are one item: staff read both.
+          const text = [row.body, row.reply ? `Reply: ${row.reply}` : null].filter(Boolean).join('\n');
+          out.set(`review:${row.id}`, {
+            title: row.title,
+            excerpt: excerpt(text.length > 0 ? text : null),
+            status: row.status,
+            author: row.author,
+            reviewee_id: row.reviewee_id,
           });
         }
       }

@@ -1,7 +1,15 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ModerationEntityType, ModerationPriority } from '@castline/shared';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { messages, moderationQueue, postComments, posts, products, profiles } from '../../db/schema/index.js';
+import {
+  messages,
+  moderationQueue,
+  orderReviews,
+  postComments,
+  posts,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
 
 /** Members' reports: who may report what, one open report per member and item, escalation. */
 export function createModerationReportsRepository(db: Database) {
@@ -42,6 +50,20 @@ export function createModerationReportsRepository(db: Database) {
             .select({ id: messages.id })
             .from(messages)
             .where(and(eq(messages.id, id), eq(messages.recipient_id, reporterId)));
+          break;
+        case 'review':
+          // A review anyone can read (shown, not hidden by moderation), and not the reporter's own.
+          rows = await db
+            .select({ id: orderReviews.id })
+            .from(orderReviews)
+            .where(
+              and(
+                eq(orderReviews.id, id),
+                isNotNull(orderReviews.revealed_at),
+                ne(orderReviews.moderation_status, 'hidden'),
+                ne(orderReviews.reviewer_id, reporterId),
+              ),
+            );
           break;
         case 'user':
           rows = await db

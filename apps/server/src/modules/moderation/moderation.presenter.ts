@@ -23,6 +23,8 @@ function hrefOf(type: string, id: string, summary: EntitySummaryRow): string | n
       return `/forum/post/${id}`;
     case 'forum_comment':
       return summary.post_id ? `/forum/post/${summary.post_id}` : null;
+    case 'review':
+      return summary.reviewee_id ? `/profile/${summary.reviewee_id}` : null;
     case 'user':
       return `/profile/${id}`;
     default:

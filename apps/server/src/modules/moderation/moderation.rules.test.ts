@@ -95,7 +95,7 @@ describe('moderation rules', () => {
         kind: 'phrase',
         action: 'queue',
         is_active: true,
-        applies_to: ['product', 'forum_post', 'forum_comment', 'message'],
+        applies_to: ['product', 'forum_post', 'forum_comment', 'message', 'review'],
         created_by: { id: admin.id },
       },
     });

@@ -8,6 +8,7 @@ import {
   moderationLogs,
   moderationQueue,
   moderationRules,
+  orderReviews,
   postComments,
   posts,
   products,
@@ -118,7 +119,10 @@ export function ruleReason(name: string): string {
   return `Matched rule: ${name}`;
 }
 
-/** Hides or flags a listing, post, comment or message with a reason (rules and reviews alike). */
+/**
+ * Hides or flags a listing, post, comment, message or order review with a reason (rules and
+ * staff reviews alike).
+ */
 export async function setContentModerationStatus(
   executor: Executor,
   entityType: RuleTarget,
@@ -146,6 +150,13 @@ export async function setContentModerationStatus(
         .update(messages)
         .set({ moderation_status: status, moderation_reason: reason })
         .where(eq(messages.id, entityId));
+      return;
+    case 'review':
+      // Its body and its reply are one item; its rating still counts in the figures.
+      await executor
+        .update(orderReviews)
+        .set({ moderation_status: status, moderation_reason: reason, updated_at: at })
+        .where(eq(orderReviews.id, entityId));
       return;
   }
 }
@@ -207,7 +218,7 @@ export async function applyModerationRules(
 }
 
 /**
- * The write hook of listings, posts, comments and messages: runs the rules and never fails the
+ * The write hook of listings, posts, comments, messages and reviews: runs the rules and never fails the
  * member's write (a failure is logged and the content stays as written).
  */
 export async function moderateWrite(

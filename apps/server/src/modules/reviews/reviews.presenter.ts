@@ -1,4 +1,5 @@
 import type { MemberSummaryDto, ProfileReviewFiguresDto, ReviewDto, ReviewerRole } from '@castline/shared';
+import { isReviewHidden } from '@castline/shared';
 import type { ReviewOrderRow, ReviewRow, RoleFigures } from './reviews.repository.js';
 
 function iso(value: Date | string): string {
@@ -9,7 +10,13 @@ function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : iso(value);
 }
 
-export function presentReview(row: ReviewRow): ReviewDto {
+/**
+ * A review as `viewerId` sees it: one moderation hid keeps its words for its writer alone (anyone
+ * else gets no body and no reply). Without a viewer: as the public sees it.
+ */
+export function presentReview(row: ReviewRow, viewerId: string | null = null): ReviewDto {
+  const hidden = isReviewHidden(row);
+  const redacted = hidden && viewerId !== row.reviewer_id;
   return {
     id: row.id,
     order_id: row.order_id,
@@ -23,11 +30,12 @@ export function presentReview(row: ReviewRow): ReviewDto {
     reviewee_id: row.reviewee_id,
     reviewer_role: row.reviewer_role === 'seller' ? 'seller' : 'buyer',
     rating: row.rating,
-    body: row.body,
+    body: redacted ? '' : row.body,
     created_at: iso(row.created_at),
     revealed_at: isoOrNull(row.revealed_at),
-    reply: row.reply,
-    replied_at: isoOrNull(row.replied_at),
+    reply: redacted ? null : row.reply,
+    replied_at: redacted ? null : isoOrNull(row.replied_at),
+    hidden,
   };
 }
 

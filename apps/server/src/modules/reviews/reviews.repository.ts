@@ -54,6 +54,7 @@ const reviewColumns = {
   revealed_at: orderReviews.revealed_at,
   reply: orderReviews.reply,
   replied_at: orderReviews.replied_at,
+  moderation_status: orderReviews.moderation_status,
   created_at: orderReviews.created_at,
   listing_id: orders.product_id,
   listing_title: products.title,
@@ -153,6 +154,7 @@ export function createReviewsRepository(db: Database) {
           reviewee_id: orderReviews.reviewee_id,
           revealed_at: orderReviews.revealed_at,
           reply: orderReviews.reply,
+          moderation_status: orderReviews.moderation_status,
         })
         .from(orderReviews)
         .where(eq(orderReviews.id, id))
@@ -216,7 +218,10 @@ export function createReviewsRepository(db: Database) {
       return Boolean(row);
     },
 
-    /** The member's visible reviews counted per reviewer role: count, average, share positive. */
+    /**
+     * The member's visible reviews counted per reviewer role: count, average, share positive. A
+     * review moderation hid still counts: moderation hides words, not a rating.
+     */
     async figures(executor: Executor, userId: string): Promise<Record<ReviewerRole, RoleFigures>> {
       const rows = await executor
         .select({
@@ -240,12 +245,16 @@ export function createReviewsRepository(db: Database) {
       return { buyer: of('buyer'), seller: of('seller') };
     },
 
-    /** A page of the member's visible reviews written by `reviewerRole`, newest first, and their total. */
+    /**
+     * A page of the member's visible reviews written by `reviewerRole`, newest first, and their
+     * total; those moderation hid are left out.
+     */
     async visibleReviewsOf(userId: string, reviewerRole: ReviewerRole, limit: number, offset: number) {
       const where = and(
         eq(orderReviews.reviewee_id, userId),
         isNotNull(orderReviews.revealed_at),
         eq(orderReviews.reviewer_role, reviewerRole),
+        ne(orderReviews.moderation_status, 'hidden'),
       );
       const [rows, [totals]] = await Promise.all([
         selectReviews(db)

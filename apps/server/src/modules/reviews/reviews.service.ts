@@ -145,7 +145,7 @@ export function createReviewsService({
     const { rating, body } = readFields();
     const role = reviewerRoleOf(actor.id, order);
     const revieweeId = role === 'buyer' ? order.seller_id : order.buyer_id!;
-    await repository.insert(tx, {
+    const reviewId = await repository.insert(tx, {
       order_id: order.id,
       reviewer_id: actor.id,
       reviewee_id: revieweeId,
@@ -180,6 +180,7 @@ export function createReviewsService({
       reviews,
       revealed: Boolean(other),
       revealsAt: other ? null : (reviewWindowOf(order)?.closesAt.toISOString() ?? null),
+      written: { reviewId, text: body },
     });
   }
 
@@ -192,8 +193,8 @@ export function createReviewsService({
       order_id: order.id,
       role: reviewerRoleOf(actor.id, order),
       other: otherSideOf(order, actor.id),
-      mine: mine ? presentReview(mine) : null,
-      theirs: theirs && canSeeReview(actor, theirs) ? presentReview(theirs) : null,
+      mine: mine ? presentReview(mine, actor.id) : null,
+      theirs: theirs && canSeeReview(actor, theirs) ? presentReview(theirs, actor.id) : null,
       theirs_hidden: theirs !== null && !canSeeReview(actor, theirs),
       can_review: canReviewOrder(actor, order, now(), rows),
       can_reply: theirs !== null && canReplyToReview(actor, theirs),
@@ -275,6 +276,8 @@ export function createReviewsService({
             throw new ForbiddenError(M.banned);
           case 'not_revealed':
             throw new ConflictError('CONFLICT', M.replyNotYet);
+          case 'hidden':
+            throw new ConflictError('CONFLICT', M.hiddenByModeration);
           case 'already_replied':
             throw new ConflictError('CONFLICT', M.alreadyReplied);
           case null:
@@ -297,10 +300,11 @@ export function createReviewsService({
           ],
           revealed: true,
           revealsAt: null,
+          written: { reviewId, text: reply },
         });
       });
       await published();
-      return presentReview((await repository.findReview(db, reviewId))!);
+      return presentReview((await repository.findReview(db, reviewId))!, actor.id);
     },
 
     /** GET /api/profiles/:userId/review-figures */
@@ -321,7 +325,7 @@ export function createReviewsService({
       return {
         figures: presentFigures(userId, figures),
         role: query.role,
-        items: page.rows.map(presentReview),
+        items: page.rows.map((row) => presentReview(row)),
         total: page.total,
         page: query.page,
         pageSize: query.pageSize,

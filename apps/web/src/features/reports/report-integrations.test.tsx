@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '@castline/shared';
+import { MODERATION_MESSAGES, REVIEW_MESSAGES } from '@castline/shared';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { guestSession, member, memberSession } from '../../test/fixtures';
@@ -13,6 +13,8 @@ import type { ThreadItem } from '../messaging/components/message-list';
 import { MessageList } from '../messaging/components/message-list';
 import { buildOtherProfile, buildProfile } from '../profiles/api/profile-fixtures';
 import { ProfileHeader } from '../profiles/components/profile-header';
+import { buildReview, SELLER as REVIEWING_SELLER } from '../reviews/api/review-fixtures';
+import { ReviewCard } from '../reviews/components/review-card';
 
 /*
  * Each place that offers "Report": the button is there for someone else's content (not for your
@@ -188,5 +190,61 @@ describe('reporting a member (profile header)', () => {
     await sessionSettled(view);
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report member' })).not.toBeInTheDocument();
+  });
+});
+
+describe('reporting a review (review card)', () => {
+  const REVEALED = '2026-03-05T12:00:00.000Z';
+  const theirs = buildReview({
+    id: 'r_their',
+    reviewer: REVIEWING_SELLER,
+    reviewee_id: member.id,
+    reviewer_role: 'seller',
+    body: 'Never paid on time.',
+    revealed_at: REVEALED,
+    reply: 'I paid the same day.',
+  });
+  const name = 'Report Lake Caster’s review';
+
+  it('reports someone else’s visible review as a review', async () => {
+    const view = renderRoute(<ReviewCard review={theirs} />, { server: { 'POST /api/reports': reported } });
+    const bodies = await report(view, await screen.findByRole('button', { name }));
+    expect(bodies).toEqual([{ entity_type: 'review', entity_id: 'r_their', reason: 'spam' }]);
+  });
+
+  it('offers no report on the member’s own review, to guests, or on a review not yet shown', async () => {
+    const own = buildReview({ revealed_at: REVEALED });
+    const first = renderRoute(<ReviewCard review={own} />);
+    await sessionSettled(first);
+    expect(screen.getByText(own.body)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    const guestView = renderRoute(<ReviewCard review={theirs} />, { session: guestSession });
+    await sessionSettled(guestView);
+    expect(screen.getByText('Never paid on time.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    guestView.unmount();
+
+    const waiting = renderRoute(<ReviewCard review={{ ...theirs, revealed_at: null }} />);
+    await sessionSettled(waiting);
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('shows a hidden review’s words to its writer only, marked hidden, and offers no report', async () => {
+    const redacted = { ...theirs, hidden: true, body: '', reply: null, replied_at: null };
+    const other = renderRoute(<ReviewCard review={redacted} canReply />);
+    await sessionSettled(other);
+    expect(screen.getByText(REVIEW_MESSAGES.hiddenByModeration)).toBeInTheDocument();
+    expect(screen.queryByText('Never paid on time.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post reply' })).not.toBeInTheDocument();
+    other.unmount();
+
+    const mine = buildReview({ revealed_at: REVEALED, hidden: true, body: 'My honest words.' });
+    const writer = renderRoute(<ReviewCard review={mine} />);
+    await sessionSettled(writer);
+    expect(await screen.findByText('My honest words.')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(REVIEW_MESSAGES.yoursHidden);
   });
 });

@@ -7,6 +7,7 @@ export const ENTITY_LABELS: Record<ModerationEntityType, string> = {
   forum_comment: 'Forum comment',
   message: 'Message',
   user: 'Member',
+  review: 'Review',
 };
 
 /** A label for entity types the logs may hold beyond the reportable ones. */

@@ -85,6 +85,8 @@ describe('Moderation rules', () => {
 
     await view.user.clear(pattern);
     await view.user.type(pattern, 'https?://');
+    // Every target is offered and on by default, order reviews too.
+    expect(within(dialog).getByRole('checkbox', { name: 'Reviews' })).toBeChecked();
     await view.user.click(within(dialog).getByRole('checkbox', { name: 'Messages' }));
     await view.user.selectOptions(within(dialog).getByRole('combobox', { name: 'On a match' }), 'hide');
     await view.user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
@@ -95,7 +97,7 @@ describe('Moderation rules', () => {
       kind: 'pattern',
       pattern: 'https?://',
       action: 'hide',
-      applies_to: ['product', 'forum_post', 'forum_comment'],
+      applies_to: ['product', 'forum_post', 'forum_comment', 'review'],
       is_active: true,
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -16,4 +16,5 @@ export const REPORT_SUBJECTS: Record<ModerationEntityType, string> = {
   forum_comment: 'comment',
   message: 'message',
   user: 'member',
+  review: 'review',
 };

@@ -53,6 +53,7 @@ export function buildReview(overrides: Partial<ReviewDto> = {}): ReviewDto {
     revealed_at: null,
     reply: null,
     replied_at: null,
+    hidden: false,
     ...overrides,
   });
 }

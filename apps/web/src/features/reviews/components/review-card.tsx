@@ -1,5 +1,5 @@
 import type { ReviewDto } from '@castline/shared';
-import { REVIEW_LIMITS, ReplyToReviewBody } from '@castline/shared';
+import { REVIEW_LIMITS, REVIEW_MESSAGES, ReplyToReviewBody } from '@castline/shared';
 import { MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
@@ -12,8 +12,10 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
+import { ReportButton } from '../../reports';
 import { useReplyToReview } from '../api/reviews.api';
 import { revieweeSide } from '../lib/review-texts';
 import { Stars } from './stars';
@@ -82,7 +84,11 @@ interface ReviewCardProps {
   className?: string;
 }
 
-/** One review: who wrote it, when, the stars, the words, and the reply of the member reviewed. */
+/**
+ * One review: who wrote it, when, the stars, the words, and the reply of the member reviewed.
+ * Signed-in members other than its writer may report a visible one; one moderation hid shows its
+ * words to its writer alone, marked hidden.
+ */
 export function ReviewCard({
   review,
   canReply = false,
@@ -92,7 +98,11 @@ export function ReviewCard({
   className,
 }: ReviewCardProps) {
   const headingId = useId();
+  const { data: session } = useSession();
   const name = review.reviewer.full_name ?? review.reviewer.username;
+  const isWriter = session?.user?.id === review.reviewer.id;
+  // The server sends a hidden review's words to its writer only.
+  const wordsHidden = review.hidden && !isWriter;
   return (
     <article aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
       {heading && <p className="text-sm font-semibold text-ink">{heading}</p>}
@@ -113,8 +123,24 @@ export function ReviewCard({
             <time dateTime={review.created_at}>{formatLongDate(review.created_at)}</time>
           </div>
         </div>
+        {review.revealed_at !== null && !review.hidden && (
+          <ReportButton
+            entityType="review"
+            entityId={review.id}
+            ownerId={review.reviewer.id}
+            variant="icon"
+            label={`Report ${name}’s review`}
+          />
+        )}
       </header>
-      {review.body ? (
+      {review.hidden && isWriter && (
+        <p role="note" className="text-sm font-medium text-danger">
+          {REVIEW_MESSAGES.yoursHidden}
+        </p>
+      )}
+      {wordsHidden ? (
+        <p className="text-sm text-ink-muted italic">{REVIEW_MESSAGES.hiddenByModeration}</p>
+      ) : review.body ? (
         <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{review.body}</p>
       ) : (
         <p className="text-sm text-ink-muted italic">Rated without a written review.</p>
@@ -127,7 +153,7 @@ export function ReviewCard({
           </Link>
         </p>
       )}
-      {review.reply !== null && (
+      {!wordsHidden && review.reply !== null && (
         <div className="ml-4 flex flex-col gap-1 border-l-2 border-line pl-4">
           <p className="flex items-center gap-1.5 text-sm font-semibold text-ink">
             <MessageSquare aria-hidden="true" size={14} />
@@ -141,7 +167,7 @@ export function ReviewCard({
           <p className="text-sm leading-relaxed whitespace-pre-line text-ink">{review.reply}</p>
         </div>
       )}
-      {canReply && review.reply === null && <ReplyForm review={review} />}
+      {canReply && !review.hidden && review.reply === null && <ReplyForm review={review} />}
     </article>
   );
 }
