@@ -14,6 +14,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { formatPrice, ListingImage } from '../../listings';
 import { PresenceDot } from '../../presence';
 import { useConversations } from '../api/messaging.api';
 
@@ -28,7 +29,7 @@ function ConversationRow({
   viewerId: string;
   selected: boolean;
 }) {
-  const { member, last_message: last, unread_count: unread } = conversation;
+  const { member, last_message: last, unread_count: unread, listing } = conversation;
   const own = last.sender_id === viewerId;
   const preview = `${own ? 'You: ' : ''}${last.content.replace(/\s+/g, ' ')}`;
   return (
@@ -64,6 +65,23 @@ function ConversationRow({
             </span>
             <CountBadge count={unread} label="unread messages" className="ml-auto shrink-0" />
           </span>
+          {listing && (
+            // The listing the conversation is about: its photo, title and price.
+            <span className="mt-0.5 flex items-center gap-2 text-xs text-ink-muted">
+              <ListingImage
+                src={listing.image ?? undefined}
+                alt=""
+                preset="thumbnail"
+                sizes="1.75rem"
+                aspectRatio={1}
+                className="size-7 shrink-0 rounded"
+              />
+              <span className="truncate">{listing.title}</span>
+              <span className="shrink-0 font-semibold text-ink tabular-nums">
+                {formatPrice(listing.price)}
+              </span>
+            </span>
+          )}
         </span>
       </Link>
     </li>

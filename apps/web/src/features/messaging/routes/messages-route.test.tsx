@@ -153,7 +153,7 @@ describe('conversation list', () => {
       read: true,
     });
     const rows: ConversationDto[] = [
-      buildConversation(seller, fromSeller, { unread_count: 12 }),
+      buildConversation(seller, fromSeller, { unread_count: 12, listing: rod }),
       buildConversation(buyer, toBuyer, { presence: presenceOf(BUYER, { status: 'offline' }) }),
     ];
     show('/messages', { 'GET /api/conversations': { body: { items: rows, total: 2 } } });
@@ -172,8 +172,12 @@ describe('conversation list', () => {
     expect(first.getByText('9+')).toBeInTheDocument();
     expect(first.getByText('12 unread messages')).toBeInTheDocument();
     expect(first.getByText('Online')).toBeInTheDocument();
+    // A conversation about a listing shows the listing: its title and price.
+    expect(first.getByText(rod.title)).toBeInTheDocument();
+    expect(first.getByText('$180')).toBeInTheDocument();
 
     const second = within(links[1]!);
+    expect(second.queryByText(/\$/)).not.toBeInTheDocument();
     expect(second.getByText('You: Shipped it today')).toBeInTheDocument();
     expect(second.queryByText('Online')).not.toBeInTheDocument();
     expect(second.queryByText(/unread/)).not.toBeInTheDocument();
