@@ -3,7 +3,7 @@ import { ALERT_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
-import { guestSession } from '../../../test/fixtures';
+import { guestSession, member, memberSession } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { useListingFilters } from '../../listings/components/listing-filters/use-listing-filters';
 import { buildAlert } from '../api/alert-fixtures';
@@ -17,11 +17,14 @@ function MarketplaceSearch() {
   return <SaveSearchButton filters={filters} />;
 }
 
-function renderAt(search: string, server: Server = {}, session?: SessionStateDto) {
+/** Saved searches are the Captain's Club's: the member saving one is a captain unless a test says otherwise. */
+const captainSession: SessionStateDto = { ...memberSession, user: { ...member, is_captain: true } };
+
+function renderAt(search: string, server: Server = {}, session: SessionStateDto = captainSession) {
   return renderRoute(<MarketplaceSearch />, {
     path: '/marketplace',
     initialEntry: `/marketplace${search}`,
-    ...(session ? { session } : {}),
+    session,
     server,
   });
 }
@@ -128,6 +131,16 @@ describe('save search', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.tooMany);
+  });
+
+  it("tells a member outside the Captain's Club that saved searches are for captains, before they type anything", async () => {
+    const { user, server } = renderAt('?category=reels', {}, memberSession);
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText("The Captain's Club is open to captains only.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Alert name' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls('POST', '/api/alerts')).toHaveLength(0);
   });
 
   it('asks a guest to sign in and brings them back to the search', async () => {

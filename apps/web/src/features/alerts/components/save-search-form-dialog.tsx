@@ -1,4 +1,10 @@
-import { ALERT_MESSAGES, CreateAlertBody, hasAlertCriteria } from '@castline/shared';
+import {
+  ACCESS_MESSAGES,
+  actsAsCaptain,
+  ALERT_MESSAGES,
+  CreateAlertBody,
+  hasAlertCriteria,
+} from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -10,6 +16,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useSession } from '../../../lib/session';
 import type { ListingFilters } from '../../listings';
 import { alertFilterChips, alertFiltersFromListing, alertNameFor } from '../api/alert-filters';
 import { useCreateAlert } from '../api/alerts.api';
@@ -42,6 +49,29 @@ export function SaveSearchDialog({ filters, open, onOpenChange }: SaveSearchDial
 const FIELDS = ['name'] as const;
 
 function SaveSearchForm({ filters, onDone }: { filters: ListingFilters; onDone: () => void }) {
+  const user = useSession().data?.user ?? null;
+  // Saved searches belong to the Captain's Club: a member outside it is told so, before typing
+  // anything, rather than refused once they save.
+  if (user && !actsAsCaptain(user)) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="info">{ACCESS_MESSAGES.captainsOnly}</Alert>
+        <p className="text-sm text-ink-muted">
+          Saved searches, and the alerts they send when matching gear is listed, are kept for captains. You
+          can still run this search on the Marketplace whenever you like.
+        </p>
+        <DialogClose asChild>
+          <Button variant="secondary" className="self-end">
+            Close
+          </Button>
+        </DialogClose>
+      </div>
+    );
+  }
+  return <CaptainsSaveSearchForm filters={filters} onDone={onDone} />;
+}
+
+function CaptainsSaveSearchForm({ filters, onDone }: { filters: ListingFilters; onDone: () => void }) {
   const toast = useToast();
   const create = useCreateAlert();
   const saved = useMemo(() => alertFiltersFromListing(filters), [filters]);

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockAnswer } from '../../../test/fetch-mock';
 import { apiError } from '../../../test/fetch-mock';
-import { guestSession } from '../../../test/fixtures';
+import { guestSession, member, memberSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
 import {
   buildListing,
@@ -360,10 +360,11 @@ describe('marketplace page', () => {
     await waitFor(() => expect(lastListingsQuery(view).get('sort')).toBe('price_asc'));
   });
 
-  it('saves the current search as an alert', async () => {
+  it('saves the current search as an alert (a captain)', async () => {
     const view = renderMarketplace(page(listPage(buildListings(2))), {
       entry: '/marketplace?category=reels&brand=Shimano&price=-200',
       server: { 'POST /api/alerts': { status: 201, body: {} } },
+      session: { ...memberSession, user: { ...member, is_captain: true } },
     });
     await screen.findByText('2 listings');
 
