@@ -196,6 +196,9 @@ test.describe('accessibility of every page', () => {
           const response = await page.goto(path);
           // Every page of the table exists for this audience (404 is for other paths and ids).
           expect(response?.status(), path).toBe(200);
+          // A guest's public page arrives server-rendered and inert; axe reads the page once the
+          // app has drawn it over (checking while the app replaces it sees a page without one).
+          await expect(page.locator('#root[inert]'), path).toHaveCount(0);
           await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
           await settled(page);
           for (const violation of await axeViolations(page)) found.push(`${path} → ${violation}`);
