@@ -239,6 +239,8 @@ export function createOrdersRepository(db: Database) {
           return_window_days: orders.return_window_days,
           handover: orders.handover,
           title: products.title,
+          /** What the buyer pays: price and shipping. */
+          total: sql<number>`(${orders.price} + ${orders.shipping_price})::float8`.mapWith(Number),
         })
         .from(orders)
         .innerJoin(products, eq(products.id, orders.product_id))

@@ -177,7 +177,7 @@ export function createOrdersService({
   /** Completes the order in `tx` (received, or by itself): one more sale for the seller. */
   async function complete(
     tx: Transaction,
-    order: { id: string; product_id: string; buyer_id: string | null; seller_id: string; title: string },
+    order: OrderEvent['order'] & { total: number },
     from: readonly OrderState[],
     actorId: string | null,
     note: string | null,
@@ -188,12 +188,12 @@ export function createOrdersService({
     await repository.addEvent(tx, { orderId: order.id, state: 'completed', actorId, note });
     await audit(tx, actorId, order.id, 'completed');
     await jobs.cancel(tx, ORDER_COMPLETE_JOB, order.id);
-    const row = await repository.findById(tx, order.id);
+    const { id, product_id, buyer_id, seller_id, title, total } = order;
     return raise(tx, 'order.completed', {
-      order,
+      order: { id, product_id, buyer_id, seller_id, title },
       by: 'system',
       actorName: null,
-      total: row ? Number(row.price) + Number(row.shipping_price) : 0,
+      total,
     });
   }
 
@@ -365,8 +365,7 @@ export function createOrdersService({
           details: detail,
         });
         await audit(tx, actor.id, id, step.to, detail);
-        const row = await repository.findById(tx, id);
-        const total = row ? Number(row.price) + Number(row.shipping_price) : 0;
+        const { total } = order;
         const subject = {
           id,
           product_id: order.product_id,
@@ -387,7 +386,7 @@ export function createOrdersService({
           });
         }
         if (action === 'receive' && !receivedWithReturns) {
-          const completed = await complete(tx, subject, ['received'], null, null);
+          const completed = await complete(tx, { ...subject, total }, ['received'], null, null);
           if (completed) later.push(completed);
         }
         return async () => {
