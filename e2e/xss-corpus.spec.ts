@@ -159,9 +159,19 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   });
   mark(title);
   mark(PAYLOADS.join('\n\n'));
+  const comments: { id: string }[] = [];
   for (const text of groups(PAYLOADS, 4_900).slice(0, 2)) {
-    await post(author, `/api/forum/posts/${forumPost.id}/comments`, { content: text });
+    comments.push(await post(author, `/api/forum/posts/${forumPost.id}/comments`, { content: text }));
   }
+  // A reply that quotes the first comment: quoted payloads render inside the reply's blockquote.
+  const quoted = groups(PAYLOADS, 2_000)[0]!;
+  await post(author, `/api/forum/posts/${forumPost.id}/comments`, {
+    content: `> [@captain_ahab wrote](#comment-${comments[0]!.id}):\n${quoted
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n')}\n\nReplying with a quote.`,
+    reply_to_id: comments[0]!.id,
+  });
 
   // A listing: its title, its description and where it ships from (a photo the demo already has).
   const { items } = (await (await author.page.request.get('/api/listings?pageSize=1')).json()) as {

@@ -48,6 +48,19 @@ export interface ServerEventMap {
       sender: { id: string; username: string };
     };
   };
+  /**
+   * A new comment answered members' comments or posts, or quoted them (in its transaction); each
+   * member once, and none who blocked the writer.
+   */
+  'forum.addressed': {
+    notices: { recipientId: string; kind: 'reply' | 'reply_to_post' | 'quote' }[];
+    source: {
+      postId: string;
+      postTitle: string;
+      commentId?: string;
+      sender: { id: string; username: string };
+    };
+  };
   /** A comment was added to a post (after commit). */
   'comment.created': { commentId: string; postId: string; content: string };
   /**

@@ -4,7 +4,7 @@ import type { WriteListener, WriteScope } from './platform/events/domain-events.
 import type { Transaction } from './db/client.js';
 import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
 import { deleteMemberAlerts, matchListingToAlerts } from './modules/alerts/index.js';
-import { mentionNotification } from './modules/forum/index.js';
+import { addressedNotification, mentionNotification } from './modules/forum/index.js';
 import { listingSoldNotification, removeMemberListings } from './modules/listings/index.js';
 import { listingReviewedNotification, moderateWrite, type RuleSubject } from './modules/moderation/index.js';
 import {
@@ -55,6 +55,12 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     notify(
       scope,
       recipientIds.map((id) => mentionNotification(id, source)),
+    ),
+  );
+  events.onWrite('forum.addressed', (scope, { notices, source }) =>
+    notify(
+      scope,
+      notices.map((notice) => addressedNotification(notice.recipientId, notice.kind, source)),
     ),
   );
   const offerEvents: NotifyingOfferEvent[] = [

@@ -50,6 +50,7 @@ export * from './alerts/alerts.schemas.js';
 export * from './realtime/realtime-constants.js';
 export * from './realtime/realtime.schemas.js';
 export * from './forum/forum-constants.js';
+export * from './forum/forum-quotes.js';
 export * from './forum/forum.schemas.js';
 export * from './forum/forum.policy.js';
 export * from './moderation/moderation.schemas.js';

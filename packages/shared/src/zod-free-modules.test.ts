@@ -27,6 +27,7 @@ const ZOD_FREE = [
   'realtime/realtime-constants.ts',
   'monitoring/monitoring-constants.ts',
   'forum/forum-constants.ts',
+  'forum/forum-quotes.ts',
   'orders/order-constants.ts',
   'orders/order.policy.ts',
   'orders/review-constants.ts',

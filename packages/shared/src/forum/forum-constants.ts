@@ -71,6 +71,12 @@ export const FORUM_MESSAGES = {
   mentionInPost: (username: string, title: string) => `${username} mentioned you in "${title}"`,
   mentionInComment: (username: string, title: string) =>
     `${username} mentioned you in a comment on "${title}"`,
+  replyTitle: 'New Reply',
+  replyToComment: (username: string, title: string) => `${username} replied to your comment on "${title}"`,
+  replyToPost: (username: string, title: string) => `${username} replied to your post "${title}"`,
+  quoteTitle: 'Quoted',
+  quotedYou: (username: string, title: string) => `${username} quoted you in "${title}"`,
+  replyTargetGone: 'The comment you are replying to is no longer there.',
   rateLimited: (seconds: number) =>
     `You're posting too fast. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;

@@ -38,12 +38,20 @@ export const PostSummaryDto = z.object({
 });
 export type PostSummaryDto = z.infer<typeof PostSummaryDto>;
 
+/** The comment a reply answers, as the reply shows it ("in reply to @name"). */
+export const ReplyToDto = z.object({ id: z.string(), author_username: z.string() });
+export type ReplyToDto = z.infer<typeof ReplyToDto>;
+
 export const CommentDto = z.object({
   id: z.string(),
   post_id: z.string(),
   author_id: z.string(),
   author: ForumAuthorDto,
   content: z.string(),
+  /** The comment this one answers; null for a comment on the topic itself. */
+  reply_to: ReplyToDto.nullable(),
+  /** The top-level comment whose thread this reply shows under (one level deep); null for top-level. */
+  thread_id: z.string().nullable(),
   likes_count: z.number().int(),
   liked: z.boolean(),
   created_at: z.string(),
@@ -53,9 +61,15 @@ export const CommentDto = z.object({
 });
 export type CommentDto = z.infer<typeof CommentDto>;
 
+/** A member an @mention on the page names: the web links `@username` to their profile. */
+export const MentionedMemberDto = z.object({ id: z.string(), username: z.string() });
+export type MentionedMemberDto = z.infer<typeof MentionedMemberDto>;
+
 export const PostDto = PostSummaryDto.extend({
   /** The Markdown source, exactly as written (trimmed). */
   content: z.string(),
+  /** The members the post's and its comments' @mentions name (existing accounts only). */
+  mentioned_members: z.array(MentionedMemberDto),
   /** Why moderation hid or flagged the post; only its author and staff see it. */
   moderation_reason: z.string().nullable(),
   comments: z.array(CommentDto),
@@ -147,13 +161,17 @@ export const UpdatePostBody = z
   });
 export type UpdatePostBody = z.input<typeof UpdatePostBody>;
 
-/** POST /api/forum/posts/:id/comments. */
+/**
+ * POST /api/forum/posts/:id/comments. `reply_to_id` answers one of the post's comments; a quote is
+ * Markdown in `content` (see forum-quotes.ts) and tells the quoted author.
+ */
 export const CreateCommentBody = z.object({
   content: z
     .string({ error: FORUM_MESSAGES.commentRequired })
     .trim()
     .min(1, FORUM_MESSAGES.commentRequired)
     .max(FORUM_LIMITS.commentMax, FORUM_MESSAGES.commentTooLong),
+  reply_to_id: z.uuid({ error: FORUM_MESSAGES.replyTargetGone }).optional(),
 });
 export type CreateCommentBody = z.input<typeof CreateCommentBody>;
 

@@ -19,6 +19,10 @@ export const NOTIFICATION_TYPES = [
   'ORDER_UPDATE',
   // Castline's own: the other side of an order reviewed it, both reviews showed, or a review got its reply.
   'REVIEW',
+  // Castline's own: someone replied to the member's forum comment or topic.
+  'REPLY',
+  // Castline's own: someone quoted the member's forum post or comment.
+  'QUOTE',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -159,7 +163,12 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
     case 'REVIEW':
       return data.orderId ? `/orders/${data.orderId}` : '/orders';
     case 'MENTION':
-      return data.postId ? `/forum/post/${data.postId}` : `/profile/${viewerId}`;
+    case 'REPLY':
+    case 'QUOTE':
+      if (!data.postId) return `/profile/${viewerId}`;
+      return data.commentId
+        ? `/forum/post/${data.postId}#comment-${data.commentId}`
+        : `/forum/post/${data.postId}`;
     default:
       return `/profile/${viewerId}`;
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   customType,
   index,
@@ -74,6 +75,12 @@ export const postComments = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The comment this one answers (null for a comment on the topic, or when that comment is gone). */
+    reply_to_id: uuid('reply_to_id').references((): AnyPgColumn => postComments.id, {
+      onDelete: 'set null',
+    }),
+    /** The top-level comment its thread hangs from: replies show one level deep under it. */
+    thread_id: uuid('thread_id').references((): AnyPgColumn => postComments.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('published'),
     moderation_reason: text('moderation_reason'),
     likes_count: integer('likes_count').notNull().default(0),
@@ -85,6 +92,8 @@ export const postComments = pgTable(
     check('post_comments_likes_check', sql`${table.likes_count} >= 0`),
     index('post_comments_post_created_at_idx').on(table.post_id, table.created_at, table.id),
     index('post_comments_author_idx').on(table.author_id, table.created_at.desc()),
+    index('post_comments_reply_to_idx').on(table.reply_to_id),
+    index('post_comments_thread_idx').on(table.thread_id),
   ],
 );
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { quotedTargets } from '@castline/shared';
 import type { Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { deleteCommentCounted } from './forum.comment-counts.js';
-import { raiseMentions, type MentionedHook } from './forum-mentions.repository.js';
+import { raiseCommentNotices, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { commentColumns, type CommentRow } from './forum-rows.js';
 import { bumpProfile, unlessParentGone, type WriteEffects } from './forum-writes.js';
 
@@ -18,8 +19,20 @@ export interface CommentState {
   content: string;
 }
 
+/** A new comment: its words, the comment it answers, and who wrote it. */
+export interface NewComment {
+  postId: string;
+  author: { id: string; username: string };
+  content: string;
+  replyToId?: string;
+  mentions: string[];
+}
+
+/** Why a comment could not be added: its post, or the comment it answers, is gone. */
+export type CommentRefusal = 'post_gone' | 'reply_gone';
+
 /** A post's comments: reading them, adding one and deleting one. */
-export function createForumCommentsRepository(db: Database, mentioned: MentionedHook) {
+export function createForumCommentsRepository(db: Database, notices: ForumNoticeHooks) {
   return {
     /** A post's comments, oldest first: published ones, plus the viewer's own, or all for staff. */
     async comments(postId: string, viewerId: string | null, all: boolean): Promise<CommentRow[]> {
@@ -63,35 +76,89 @@ export function createForumCommentsRepository(db: Database, mentioned: Mentioned
       return row ?? null;
     },
 
-    /** Adds a comment, counts it on the post and its author, notifies mentions; null when the post is gone. */
-    async addComment(
-      postId: string,
-      author: { id: string; username: string },
-      content: string,
-      mentions: string[],
-    ): Promise<({ id: string } & WriteEffects) | null> {
-      return unlessParentGone(() =>
-        db.transaction(async (tx) => {
+    /**
+     * Adds a comment (a reply hangs under its thread's top-level comment), counts it on the post and
+     * its author, and tells whom it answers, quotes and mentions. A reply answers a comment of the
+     * same post that the writer can see; that comment is held until the commit.
+     */
+    async addComment(comment: NewComment): Promise<({ id: string } & WriteEffects) | CommentRefusal> {
+      const { postId, author, content } = comment;
+      const added = await unlessParentGone(() =>
+        db.transaction(async (tx): Promise<({ id: string } & WriteEffects) | CommentRefusal> => {
+          let parent: { id: string; author_id: string; thread_id: string | null } | undefined;
+          if (comment.replyToId) {
+            [parent] = await tx
+              .select({
+                id: postComments.id,
+                author_id: postComments.author_id,
+                thread_id: postComments.thread_id,
+              })
+              .from(postComments)
+              .where(
+                and(
+                  eq(postComments.id, comment.replyToId),
+                  eq(postComments.post_id, postId),
+                  or(eq(postComments.status, 'published'), eq(postComments.author_id, author.id)),
+                ),
+              )
+              .for('share');
+            if (!parent) return 'reply_gone';
+          }
           const [row] = await tx
             .insert(postComments)
-            .values({ post_id: postId, author_id: author.id, content })
+            .values({
+              post_id: postId,
+              author_id: author.id,
+              content,
+              reply_to_id: parent?.id ?? null,
+              thread_id: parent ? (parent.thread_id ?? parent.id) : null,
+            })
             .returning({ id: postComments.id });
           if (!row) throw new Error('inserting a comment returned nothing');
           const [post] = await tx
             .update(posts)
             .set({ comments_count: sql`${posts.comments_count} + 1` })
             .where(eq(posts.id, postId))
-            .returning({ title: posts.title });
+            .returning({ title: posts.title, author_id: posts.author_id });
+          if (!post) return 'post_gone';
           await bumpProfile(tx, author.id, { comments: 1 });
-          const published = await raiseMentions(tx, mentioned, mentions, {
-            postId,
-            postTitle: post?.title ?? '',
-            commentId: row.id,
-            sender: author,
-          });
+          const quoted = quotedTargets(content);
+          const quotedCommentIds = quoted.flatMap((target) =>
+            target.kind === 'comment' && target.commentId !== parent?.id ? [target.commentId] : [],
+          );
+          const quotedComments =
+            quotedCommentIds.length === 0
+              ? []
+              : await tx
+                  .select({ author_id: postComments.author_id })
+                  .from(postComments)
+                  .where(
+                    and(
+                      inArray(postComments.id, quotedCommentIds),
+                      eq(postComments.post_id, postId),
+                      eq(postComments.status, 'published'),
+                    ),
+                  );
+          const quotedAuthorIds = [
+            ...(quoted.some((target) => target.kind === 'post') ? [post.author_id] : []),
+            ...quotedComments.map((quotedComment) => quotedComment.author_id),
+          ];
+          const published = await raiseCommentNotices(
+            tx,
+            notices,
+            {
+              repliedTo: parent
+                ? { authorId: parent.author_id, kind: 'reply' }
+                : { authorId: post.author_id, kind: 'reply_to_post' },
+              quotedAuthorIds,
+            },
+            comment.mentions,
+            { postId, postTitle: post.title, commentId: row.id, sender: author },
+          );
           return { id: row.id, published };
         }),
       );
+      return added ?? 'post_gone';
     },
 
     /**

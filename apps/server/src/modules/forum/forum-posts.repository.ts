@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { isVisibleComment } from './forum.comment-counts.js';
-import { raiseMentions, type MentionedHook } from './forum-mentions.repository.js';
+import { raiseMentions, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { summaryColumns, type PostDetailRow } from './forum-rows.js';
 import { bumpProfile, type WriteEffects } from './forum-writes.js';
 
@@ -29,7 +29,7 @@ export interface PostChanges extends Partial<PostFields> {
 }
 
 /** One post: its state and page, and writing, editing and deleting it. */
-export function createForumPostsRepository(db: Database, mentioned: MentionedHook) {
+export function createForumPostsRepository(db: Database, { mentioned }: ForumNoticeHooks) {
   return {
     async postState(id: string): Promise<PostState | null> {
       const [row] = await db

@@ -36,6 +36,9 @@ export interface CommentRow {
   author_id: string;
   content: string;
   status: string;
+  reply_to_id: string | null;
+  reply_to_username: string | null;
+  thread_id: string | null;
   likes_count: number;
   created_at: Date;
   updated_at: Date;
@@ -90,6 +93,11 @@ export function commentColumns(viewerId: string | null) {
     author_id: postComments.author_id,
     content: postComments.content,
     status: postComments.status,
+    reply_to_id: postComments.reply_to_id,
+    reply_to_username: sql<
+      string | null
+    >`(select rp.username from post_comments rc join profiles rp on rp.id = rc.author_id where rc.id = ${postComments.reply_to_id})`,
+    thread_id: postComments.thread_id,
     likes_count: postComments.likes_count,
     created_at: postComments.created_at,
     updated_at: postComments.updated_at,

@@ -47,3 +47,29 @@ export function mentionNotification(recipientId: string, source: MentionSource):
     },
   };
 }
+
+/** The REPLY or QUOTE notification for a member a new comment answered or quoted; it links to the comment. */
+export function addressedNotification(
+  recipientId: string,
+  kind: 'reply' | 'reply_to_post' | 'quote',
+  source: MentionSource,
+): NotificationInsert {
+  const { username } = source.sender;
+  return {
+    user_id: recipientId,
+    type: kind === 'quote' ? 'QUOTE' : 'REPLY',
+    title: kind === 'quote' ? FORUM_MESSAGES.quoteTitle : FORUM_MESSAGES.replyTitle,
+    message:
+      kind === 'quote'
+        ? FORUM_MESSAGES.quotedYou(username, source.postTitle)
+        : kind === 'reply'
+          ? FORUM_MESSAGES.replyToComment(username, source.postTitle)
+          : FORUM_MESSAGES.replyToPost(username, source.postTitle),
+    data: {
+      postId: source.postId,
+      ...(source.commentId ? { commentId: source.commentId } : {}),
+      senderId: source.sender.id,
+      senderName: username,
+    },
+  };
+}

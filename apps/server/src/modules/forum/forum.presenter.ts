@@ -92,6 +92,11 @@ export function presentComment(row: CommentRow, canDelete: boolean): CommentDto 
     author_id: row.author_id,
     author: presentAuthor(row),
     content: row.content,
+    reply_to:
+      row.reply_to_id && row.reply_to_username
+        ? { id: row.reply_to_id, author_username: row.reply_to_username }
+        : null,
+    thread_id: row.thread_id,
     likes_count: row.likes_count,
     liked: Boolean(row.liked),
     created_at: row.created_at.toISOString(),
@@ -128,11 +133,13 @@ export interface PostPermissions {
 export function presentPost(
   row: PostDetailRow,
   comments: CommentRow[],
+  mentioned: { id: string; username: string }[],
   permissions: PostPermissions,
 ): PostDto {
   return {
     ...presentPostSummary(row),
     content: row.full_content,
+    mentioned_members: mentioned,
     moderation_reason: permissions.seesModeration ? row.moderation_reason : null,
     comments: comments.map((comment) => presentComment(comment, permissions.canDeleteComment(comment))),
     can_edit: permissions.canEdit,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { MentionedHook } from './forum-mentions.repository.js';
+import { membersNamed, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { createForumAdminRepository } from './forum-admin.repository.js';
 import { createForumCommentsRepository } from './forum-comments.repository.js';
 import { createForumFeedsRepository } from './forum-feeds.repository.js';
@@ -8,17 +8,18 @@ import { createForumPostsRepository } from './forum-posts.repository.js';
 
 /**
  * The forum's SQL, one part per concern: feeds (public lists and the sidebar), forum
- * administration, posts, comments and likes. The post and comment writes say whom they mention
- * through `mentioned`, inside their transaction.
+ * administration, posts, comments and likes. The post and comment writes say whom they mention,
+ * answer or quote through `notices`, inside their transaction.
  */
-export function createForumRepository(db: Database, mentioned: MentionedHook) {
+export function createForumRepository(db: Database, notices: ForumNoticeHooks) {
   return {
     db,
     ...createForumFeedsRepository(db),
     ...createForumAdminRepository(db),
-    ...createForumPostsRepository(db, mentioned),
-    ...createForumCommentsRepository(db, mentioned),
+    ...createForumPostsRepository(db, notices),
+    ...createForumCommentsRepository(db, notices),
     ...createForumLikesRepository(db),
+    membersNamed: (usernames: string[]) => membersNamed(db, usernames),
   };
 }
 

@@ -169,8 +169,14 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     if (!row || !canSeeForumContent(actor, row)) throw new NotFoundError(M.postNotFound);
     const staff = canModerateForum(actor);
     const comments = await repository.comments(id, viewerId, staff);
+    const names = new Set(
+      [row.full_content, ...comments.map((comment) => comment.content)].flatMap((text) =>
+        extractMentions(text),
+      ),
+    );
+    const mentioned = await repository.membersNamed([...names]);
     const manage = canManageForumContent(actor, { author_id: row.author_id });
-    return presentPost(row, comments, {
+    return presentPost(row, comments, mentioned, {
       canEdit: manage,
       canDelete: manage,
       seesModeration: staff || actor?.id === row.author_id,
@@ -318,15 +324,17 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       if (!actor) throw new UnauthenticatedError(M.loginToComment);
       await visiblePost(postId, actor);
       assertNotBanned(actor);
-      const { content } = readBody();
+      const { content, reply_to_id: replyToId } = readBody();
       await throttle('comment', actor);
-      const created = await repository.addComment(
+      const created = await repository.addComment({
         postId,
-        { id: actor.id, username: actor.username },
+        author: { id: actor.id, username: actor.username },
         content,
-        extractMentions(content),
-      );
-      if (!created) throw new NotFoundError(M.postNotFound);
+        ...(replyToId ? { replyToId } : {}),
+        mentions: extractMentions(content),
+      });
+      if (created === 'post_gone') throw new NotFoundError(M.postNotFound);
+      if (created === 'reply_gone') throw new NotFoundError(M.replyTargetGone);
       await events.committed('comment.created', { commentId: created.id, postId, content });
       await publish('comment', postId, actor.id, created.published);
       const row = await repository.findComment(created.id, actor.id);

@@ -36,9 +36,10 @@ export async function writeComment(
   member: Member,
   postId: string,
   content: string,
+  extra: { reply_to_id?: string } = {},
 ): Promise<CommentDto> {
   await t.rateLimiter.reset(forumRateKey('comment', member.id));
-  const response = await post(t.app, `/api/forum/posts/${postId}/comments`, { content }, member);
+  const response = await post(t.app, `/api/forum/posts/${postId}/comments`, { content, ...extra }, member);
   if (response.statusCode !== 201) throw new Error(`comment: ${response.statusCode} ${response.body}`);
   return CommentDto.parse(response.json());
 }

@@ -1,5 +1,5 @@
 /** The forum module's public door: what other modules and the app may use. Everything else in this folder is private to it. */
 export { deleteCommentCounted, setCommentStatus } from './forum.comment-counts.js';
-export { extractMentions, mentionNotification } from './forum.mentions.js';
+export { addressedNotification, extractMentions, mentionNotification } from './forum.mentions.js';
 export type { MentionSource } from './forum.mentions.js';
 export { registerForumModule } from './forum.module.js';

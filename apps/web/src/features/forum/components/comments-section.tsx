@@ -1,8 +1,9 @@
 import type { CommentDto, PostDto } from '@castline/shared';
 import { CreateCommentBody, FORUM_LIMITS, FORUM_MESSAGES } from '@castline/shared';
-import { MessageCircle, Trash2 } from 'lucide-react';
+import { MessageCircle, Quote, Reply, Trash2, X } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -17,7 +18,12 @@ import { useAddComment, useDeleteComment, useToggleCommentLike } from '../api/fo
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
 import { LikeButton } from './like-button';
+import { commentThreads, quotableText } from '../lib/comment-threads';
+import type { CommentComposer } from '../lib/use-comment-composer';
+import { selectedTextWithin } from '../lib/use-comment-composer';
+import type { MentionLinks } from './markdown';
 import { Markdown } from './markdown';
+import { MentionTextarea } from './mention-textarea';
 import { PostTime } from './post-card';
 import { SignInPrompt } from './sign-in-prompt';
 import { formatCount } from '../../../lib/format-number';
@@ -29,26 +35,66 @@ interface CommentItemProps {
   signedIn: boolean;
   onLike: (comment: CommentDto) => void;
   onDelete: (comment: CommentDto) => void;
+  /** Writing answers to this comment, or quoting it, in the composer below. */
+  composer: CommentComposer;
+  mentions: MentionLinks;
+  /** The comment the address bar points at (#comment-…): it is scrolled to and marked. */
+  highlighted: boolean;
   /** The like was refused for want of a session: the sign-in text shows under this comment. */
   askSignIn: boolean;
 }
 
-function CommentItem({ comment, signedIn, onLike, onDelete, askSignIn }: CommentItemProps) {
+const ACTION =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-ink-muted hover:bg-surface-muted hover:text-ink';
+
+function CommentItem({
+  comment,
+  signedIn,
+  onLike,
+  onDelete,
+  composer,
+  mentions,
+  highlighted,
+  askSignIn,
+}: CommentItemProps) {
   const [revealed, setRevealed] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  // The words selected in this comment when the Quote button was pressed (a click may clear them).
+  const selection = useRef('');
   if (comment.author.blocked_by_viewer && !revealed) {
     return <BlockedNotice what="Comment" onShow={() => setRevealed(true)} />;
   }
+  // A reply to a reply shows under the thread's first comment, so it says whom it answers.
+  const answersReply = comment.reply_to && comment.reply_to.id !== comment.thread_id;
   return (
-    <article className="flex gap-3">
+    <article
+      id={`comment-${comment.id}`}
+      tabIndex={-1}
+      aria-label={`Comment by ${comment.author.username}`}
+      className={cn(
+        'flex scroll-mt-24 gap-3 rounded-xl outline-none',
+        highlighted && 'bg-brand-soft/60 ring-2 ring-brand/40 ring-offset-4 ring-offset-surface',
+      )}
+    >
       <AuthorAvatar author={comment.author} className="size-9" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <AuthorName author={comment.author} />
           <PostTime iso={comment.created_at} className="text-ink-muted" />
+          {answersReply && comment.reply_to && (
+            <a
+              href={`#comment-${comment.reply_to.id}`}
+              className="text-ink-muted hover:text-brand hover:underline"
+            >
+              {`in reply to @${comment.reply_to.author_username}`}
+            </a>
+          )}
         </p>
-        <Markdown className="text-[0.95rem] [&>:first-child]:mt-0 [&>:last-child]:mb-0">
-          {comment.content}
-        </Markdown>
+        <div ref={body}>
+          <Markdown mentions={mentions} className="text-[0.95rem] [&>:first-child]:mt-0 [&>:last-child]:mb-0">
+            {comment.content}
+          </Markdown>
+        </div>
         <div className="-ml-2 flex flex-wrap items-center gap-1">
           <LikeButton
             liked={comment.liked}
@@ -57,6 +103,36 @@ function CommentItem({ comment, signedIn, onLike, onDelete, askSignIn }: Comment
             size="xs"
             onToggle={() => onLike(comment)}
           />
+          {signedIn && (
+            <>
+              <button
+                type="button"
+                onClick={() => composer.replyTo(comment)}
+                aria-label={`Reply to ${comment.author.username}`}
+                className={ACTION}
+              >
+                <Reply aria-hidden="true" size={15} />
+                Reply
+              </button>
+              <button
+                type="button"
+                onPointerDown={() => {
+                  selection.current = selectedTextWithin(body.current);
+                }}
+                onClick={() => {
+                  const text = selection.current || quotableText(comment.content);
+                  selection.current = '';
+                  composer.quote(comment.author.username, { kind: 'comment', commentId: comment.id }, text);
+                }}
+                aria-label={`Quote ${comment.author.username}`}
+                title="Select words first to quote only those"
+                className={ACTION}
+              >
+                <Quote aria-hidden="true" size={15} />
+                Quote
+              </button>
+            </>
+          )}
           {signedIn && comment.can_delete && (
             <button
               type="button"
@@ -84,23 +160,23 @@ function CommentItem({ comment, signedIn, onLike, onDelete, askSignIn }: Comment
 
 const FIELDS = ['content'] as const;
 
-function CommentForm({ postId }: { postId: string }) {
+function CommentForm({ postId, composer }: { postId: string; composer: CommentComposer }) {
   const id = useId();
   const add = useAddComment(postId);
   const toast = useToast();
-  const [content, setContent] = useState('');
+  const { content, setContent, replyingTo } = composer;
   const { errors, show, clear } = useFieldErrors(FIELDS);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     submitValidated({
       event,
       schema: CreateCommentBody,
-      input: { content },
+      input: { content, ...(replyingTo ? { reply_to_id: replyingTo.id } : {}) },
       mutation: add,
       fields: FIELDS,
       show,
       onSuccess: () => {
-        setContent('');
+        composer.reset();
         toast.show(COMMENT_ADDED);
       },
     });
@@ -111,15 +187,32 @@ function CommentForm({ postId }: { postId: string }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <label htmlFor={`${id}-content`} className="text-sm font-medium text-ink">
-        Add a comment
+        {replyingTo ? `Reply to @${replyingTo.author.username}` : 'Add a comment'}
       </label>
-      <textarea
+      {replyingTo && (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink-muted">
+          <Reply aria-hidden="true" size={15} />
+          <a href={`#comment-${replyingTo.id}`} className="min-w-0 flex-1 truncate hover:underline">
+            {`Replying to @${replyingTo.author.username}: ${quotableText(replyingTo.content).slice(0, 80)}`}
+          </a>
+          <button
+            type="button"
+            onClick={() => composer.replyTo(null)}
+            className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 font-semibold hover:bg-surface hover:text-ink"
+          >
+            <X aria-hidden="true" size={15} />
+            Cancel reply
+          </button>
+        </p>
+      )}
+      <MentionTextarea
         id={`${id}-content`}
         name="content"
+        textareaRef={composer.textareaRef}
         value={content}
         rows={3}
-        onChange={(event) => {
-          setContent(event.target.value);
+        onValueChange={(next) => {
+          setContent(next);
           clear('content');
         }}
         aria-invalid={Boolean(errors.content)}
@@ -132,12 +225,12 @@ function CommentForm({ postId }: { postId: string }) {
         )}
       />
       <p id={hintId} className="text-sm text-ink-muted">
-        {`Markdown works. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
+        {`Markdown works; type @ to mention a member. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
       </p>
       {errors.content && <FieldError id={errorId}>{errors.content}</FieldError>}
       {add.isError && !errors.content && <Alert tone="error">{errorMessage(add.error)}</Alert>}
       <Button type="submit" loading={add.isPending} className="self-end">
-        Post comment
+        {replyingTo ? 'Post reply' : 'Post comment'}
       </Button>
     </form>
   );
@@ -146,14 +239,36 @@ function CommentForm({ postId }: { postId: string }) {
 interface CommentsSectionProps {
   post: PostDto;
   signedIn: boolean;
+  composer: CommentComposer;
+}
+
+/** The comment id the address bar points at (#comment-<id>), if any. */
+function linkedCommentId(hash: string): string | null {
+  return hash.startsWith('#comment-') ? decodeURIComponent(hash.slice('#comment-'.length)) : null;
 }
 
 /**
  * The post's comments, oldest first, with likes; members add one below (guests are asked to sign in)
  * and delete their own (moderators any) after confirming.
  */
-export function CommentsSection({ post, signedIn }: CommentsSectionProps) {
+export function CommentsSection({ post, signedIn, composer }: CommentsSectionProps) {
   const headingId = useId();
+  const { hash } = useLocation();
+  const linked = linkedCommentId(hash);
+  const linkedShown = linked !== null && post.comments.some((comment) => comment.id === linked);
+  const threads = useMemo(() => commentThreads(post.comments), [post.comments]);
+  const mentions = useMemo(
+    () => new Map(post.mentioned_members.map((member) => [member.username.toLowerCase(), member.id])),
+    [post.mentioned_members],
+  );
+
+  // A link to one comment (a notification, "in reply to") scrolls to it and moves the focus there.
+  useEffect(() => {
+    if (!linkedShown || !linked) return;
+    const target = document.getElementById(`comment-${linked}`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [linked, linkedShown]);
   const toast = useToast();
   const like = useToggleCommentLike(post.id);
   const remove = useDeleteComment(post.id);
@@ -195,21 +310,43 @@ export function CommentsSection({ post, signedIn }: CommentsSectionProps) {
         <p className="text-sm text-ink-muted">No comments yet. Be the first to reply.</p>
       ) : (
         <ol aria-label="Comments" className="flex flex-col gap-5">
-          {post.comments.map((comment) => (
-            <li key={comment.id}>
+          {threads.map(({ comment, replies }) => {
+            const item = (entry: CommentDto) => (
               <CommentItem
-                comment={comment}
+                comment={entry}
                 signedIn={signedIn}
                 onLike={onLike}
                 onDelete={setDeleting}
-                askSignIn={signInFor === comment.id}
+                composer={composer}
+                mentions={mentions}
+                highlighted={entry.id === linked}
+                askSignIn={signInFor === entry.id}
               />
-            </li>
-          ))}
+            );
+            return (
+              <li key={comment.id} className="flex flex-col gap-4">
+                {item(comment)}
+                {replies.length > 0 && (
+                  <ol
+                    aria-label={`Replies to ${comment.author.username}`}
+                    className="ml-4 flex flex-col gap-4 border-l-2 border-line pl-4 sm:ml-12"
+                  >
+                    {replies.map((reply) => (
+                      <li key={reply.id}>{item(reply)}</li>
+                    ))}
+                  </ol>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
 
-      {signedIn ? <CommentForm postId={post.id} /> : <SignInPrompt message={FORUM_MESSAGES.loginToComment} />}
+      {signedIn ? (
+        <CommentForm postId={post.id} composer={composer} />
+      ) : (
+        <SignInPrompt message={FORUM_MESSAGES.loginToComment} />
+      )}
 
       <Dialog
         open={deleting !== null}

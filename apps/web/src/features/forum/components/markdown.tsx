@@ -1,5 +1,6 @@
 import type { ComponentProps, HTMLAttributes } from 'react';
-import { createElement } from 'react';
+import { createElement, useMemo } from 'react';
+import { MENTION_PATTERN } from '@castline/shared';
 import type { Components, ExtraProps } from 'react-markdown';
 import ReactMarkdown from 'react-markdown';
 import { Link } from 'react-router';
@@ -46,6 +47,8 @@ const ALLOWED_ELEMENTS = [
 
 interface MarkdownNode {
   type: string;
+  value?: string;
+  url?: string;
   children?: MarkdownNode[];
 }
 
@@ -59,6 +62,40 @@ function remarkHtmlAsText() {
     node.children?.forEach(walk);
   };
   return walk;
+}
+
+/** Lower-cased username → member id: the members a page's @mentions may link to. */
+export type MentionLinks = ReadonlyMap<string, string>;
+
+/** Splits a text node at its @mentions of known members into text and profile links. */
+function splitMentions(text: string, members: MentionLinks): MarkdownNode[] | null {
+  const parts: MarkdownNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MENTION_PATTERN)) {
+    const id = members.get(match[1]!.toLowerCase());
+    if (!id) continue;
+    if (match.index > last) parts.push({ type: 'text', value: text.slice(last, match.index) });
+    parts.push({ type: 'link', url: `/profile/${id}`, children: [{ type: 'text', value: match[0] }] });
+    last = match.index + match[0].length;
+  }
+  if (parts.length === 0) return null;
+  if (last < text.length) parts.push({ type: 'text', value: text.slice(last) });
+  return parts;
+}
+
+/** @mentions of existing members become links to their profiles (not inside links or code). */
+function remarkMentionLinks(members: MentionLinks) {
+  return function attach() {
+    const walk = (node: MarkdownNode) => {
+      if (!node.children || node.type === 'link' || node.type === 'linkReference') return;
+      node.children = node.children.flatMap((child) => {
+        if (child.type === 'text' && child.value) return splitMentions(child.value, members) ?? [child];
+        walk(child);
+        return [child];
+      });
+    };
+    return walk;
+  };
 }
 
 const plugins = [remarkGfm, remarkHtmlAsText];
@@ -168,6 +205,8 @@ interface MarkdownProps {
   /** The Markdown source as the member wrote it. */
   children: string;
   className?: string;
+  /** Members whose @mentions link to their profile. */
+  mentions?: MentionLinks;
 }
 
 /**
@@ -176,11 +215,15 @@ interface MarkdownProps {
  * images only from Castline's own file store (others show their description), and headings start at
  * h3 so the page keeps a single h1.
  */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, mentions }: MarkdownProps) {
+  const remarkPlugins = useMemo(
+    () => (mentions && mentions.size > 0 ? [...plugins, remarkMentionLinks(mentions)] : plugins),
+    [mentions],
+  );
   return (
     <div className={cn('min-w-0 break-words text-ink', className)}>
       <ReactMarkdown
-        remarkPlugins={plugins}
+        remarkPlugins={remarkPlugins}
         allowedElements={ALLOWED_ELEMENTS}
         unwrapDisallowed
         urlTransform={markdownUrlTransform}

@@ -329,6 +329,142 @@ describe('comments', () => {
   });
 });
 
+describe('replies, quotes and mentions', () => {
+  const first = buildAuthor({ id: 'u_7', username: 'fly_fran', full_name: null });
+  const second = buildAuthor({ id: 'u_8', username: 'jig_jon', full_name: null });
+
+  it('shows replies under their thread, saying whom a deeper reply answers, and links mentions', async () => {
+    const top = buildComment({ id: 'c_top', author: first, content: 'Six feet of fluoro.' });
+    const reply = buildComment({
+      id: 'c_reply',
+      author: second,
+      content: 'Ask @Fly_Fran, or @nobody.',
+      thread_id: 'c_top',
+      reply_to: { id: 'c_top', author_username: 'fly_fran' },
+    });
+    const deeper = buildComment({
+      id: 'c_deeper',
+      author: memberAuthor,
+      content: 'Depends.',
+      thread_id: 'c_top',
+      reply_to: { id: 'c_reply', author_username: 'jig_jon' },
+    });
+    renderPost(
+      buildPost({
+        id: 'p_1',
+        comments: [top, reply, deeper],
+        mentioned_members: [{ id: 'u_7', username: 'fly_fran' }],
+      }),
+    );
+    const replies = await screen.findByRole('list', { name: 'Replies to fly_fran' });
+    expect(
+      within(replies)
+        .getAllByRole('article')
+        .map((a) => a.id),
+    ).toEqual(['comment-c_reply', 'comment-c_deeper']);
+    expect(within(replies).getByRole('link', { name: 'in reply to @jig_jon' })).toHaveAttribute(
+      'href',
+      '#comment-c_reply',
+    );
+    // The direct reply needs no "in reply to": it sits under the comment it answers.
+    expect(within(replies).queryByRole('link', { name: 'in reply to @fly_fran' })).toBeNull();
+    expect(within(replies).getByRole('link', { name: '@Fly_Fran' })).toHaveAttribute('href', '/profile/u_7');
+    expect(within(replies).queryByRole('link', { name: '@nobody' })).toBeNull();
+  });
+
+  it('replies to a comment, sending whom it answers, and can go back to a comment on the topic', async () => {
+    const TOP_ID = '0b6f8a52-3c1e-4d7a-9f20-5e8d1c2b3a41';
+    const top = buildComment({ id: TOP_ID, author: first, content: 'Six feet of fluoro.' });
+    const added = buildComment({
+      id: 'c_new',
+      author: memberAuthor,
+      content: 'Why six?',
+      thread_id: TOP_ID,
+      reply_to: { id: TOP_ID, author_username: 'fly_fran' },
+    });
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [top] }), {
+      server: { 'POST /api/forum/posts/p_1/comments': { status: 201, body: added } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reply to fly_fran' }));
+    const box = screen.getByRole('textbox', { name: 'Reply to @fly_fran' });
+    expect(box).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel reply' }));
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reply to fly_fran' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reply to @fly_fran' }), 'Why six?');
+    await user.click(screen.getByRole('button', { name: 'Post reply' }));
+    await screen.findByText(COMMENT_ADDED);
+    expect(server.calls('POST', '/api/forum/posts/p_1/comments')[0]?.body).toEqual({
+      content: 'Why six?',
+      reply_to_id: TOP_ID,
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Replies to fly_fran' })).getByText('Why six?'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+  });
+
+  it('quotes a whole comment, or only the words selected in it', async () => {
+    const top = buildComment({
+      id: 'c_top',
+      author: first,
+      content: '> [@old wrote](#post):\n> earlier words\n\nSix feet of fluoro. Tie an FG knot.',
+    });
+    const { user } = renderPost(buildPost({ id: 'p_1', comments: [top] }));
+    await user.click(await screen.findByRole('button', { name: 'Quote fly_fran' }));
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    expect(box).toHaveValue(
+      '> [@fly_fran wrote](#comment-c_top):\n> Six feet of fluoro. Tie an FG knot.\n\n',
+    );
+    expect(box).toHaveFocus();
+
+    await user.clear(box);
+    const words = screen.getByText(/Six feet of fluoro/).firstChild!;
+    const range = document.createRange();
+    range.setStart(words, 0);
+    range.setEnd(words, 'Six feet of fluoro.'.length);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    await user.click(screen.getByRole('button', { name: 'Quote fly_fran' }));
+    expect(box).toHaveValue('> [@fly_fran wrote](#comment-c_top):\n> Six feet of fluoro.\n\n');
+  });
+
+  it('offers members to mention after @, chosen with the keyboard', async () => {
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [] }), {
+      server: {
+        'GET /api/profiles/search': {
+          body: {
+            items: [
+              { id: 'u_7', username: 'fly_fran', full_name: 'Fran Fly', avatar_url: null },
+              { id: 'u_9', username: 'fly_fred', full_name: null, avatar_url: null },
+            ],
+          },
+        },
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, 'Thanks @fly');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['@fly_franFran Fly', '@fly_fred']);
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(
+      server.fetch.mock.calls.some(([input]) => String(input).includes('/api/profiles/search?q=fly')),
+    ).toBe(true);
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Thanks @fly_fred ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await user.type(box, 'and @fly');
+    await screen.findByRole('listbox', { name: 'Members to mention' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveValue('Thanks @fly_fred and @fly');
+  });
+});
+
 describe('own post', () => {
   const own = () =>
     buildPost({

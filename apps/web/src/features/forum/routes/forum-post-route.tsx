@@ -1,7 +1,8 @@
 import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
-import { ArrowLeft, MessageSquareOff } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, MessageSquareOff, Quote } from 'lucide-react';
+import type { RefObject } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -26,6 +27,9 @@ import { Markdown } from '../components/markdown';
 import { PostTime } from '../components/post-card';
 import { SharePostButton } from '../components/share-post-button';
 import { SignInPrompt } from '../components/sign-in-prompt';
+import { quotableText } from '../lib/comment-threads';
+import type { CommentComposer } from '../lib/use-comment-composer';
+import { selectedTextWithin, useCommentComposer } from '../lib/use-comment-composer';
 
 const PAGE = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6';
 
@@ -54,9 +58,18 @@ function ModerationBanner({ post }: { post: PostDto }) {
   );
 }
 
-/** Like (guests are asked to sign in), Share, and Edit and Delete for those allowed to. */
-function PostActions({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
+interface PostActionsProps {
+  post: PostDto;
+  signedIn: boolean;
+  composer: CommentComposer;
+  /** The post's words on the page, where a selection to quote is looked for. */
+  body: RefObject<HTMLDivElement | null>;
+}
+
+/** Like (guests are asked to sign in), Quote, Share, and Edit and Delete for those allowed to. */
+function PostActions({ post, signedIn, composer, body }: PostActionsProps) {
   const like = useTogglePostLike(post.id);
+  const selection = useRef('');
   const toast = useToast();
   const [askSignIn, setAskSignIn] = useState(false);
 
@@ -79,6 +92,23 @@ function PostActions({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <LikeButton liked={post.liked} count={post.likes_count} subject="post" onToggle={onLike} />
+        {signedIn && (
+          <Button
+            variant="secondary"
+            onPointerDown={() => {
+              selection.current = selectedTextWithin(body.current);
+            }}
+            onClick={() => {
+              const text = selection.current || quotableText(post.content);
+              selection.current = '';
+              composer.quote(post.author.username, { kind: 'post' }, text);
+            }}
+            title="Select words first to quote only those"
+          >
+            <Quote aria-hidden="true" size={18} />
+            Quote
+          </Button>
+        )}
         <SharePostButton post={post} />
         {signedIn && post.can_edit && <EditPostButton post={post} />}
         {signedIn && post.can_delete && <DeletePostButton post={post} />}
@@ -89,14 +119,16 @@ function PostActions({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   );
 }
 
-function PostBody({ post }: { post: PostDto }) {
+function PostBody({ post, mentions }: { post: PostDto; mentions: ReadonlyMap<string, string> }) {
   const [revealed, setRevealed] = useState(false);
   if (post.author.blocked_by_viewer && !revealed) {
     return <BlockedNotice what="Post" onShow={() => setRevealed(true)} />;
   }
   return (
     <>
-      <Markdown className="[&>:first-child]:mt-0">{post.content}</Markdown>
+      <Markdown mentions={mentions} className="[&>:first-child]:mt-0">
+        {post.content}
+      </Markdown>
       {post.images.length > 0 && <ListingGallery images={post.images} title={post.title} />}
     </>
   );
@@ -105,6 +137,12 @@ function PostBody({ post }: { post: PostDto }) {
 function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   // Saving a new post may stamp both times a moment apart; a real edit comes later.
   const edited = Date.parse(post.updated_at) - Date.parse(post.created_at) > 60_000;
+  const composer = useCommentComposer();
+  const body = useRef<HTMLDivElement>(null);
+  const mentions = useMemo(
+    () => new Map(post.mentioned_members.map((member) => [member.username.toLowerCase(), member.id])),
+    [post.mentioned_members],
+  );
   return (
     <div className={PAGE}>
       <title>{`${post.title} · Castline`}</title>
@@ -138,14 +176,16 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
               )}
             </p>
           </header>
-          <PostBody post={post} />
-          <PostActions post={post} signedIn={signedIn} />
+          <div id="post" ref={body} tabIndex={-1} className="flex scroll-mt-24 flex-col gap-5 outline-none">
+            <PostBody post={post} mentions={mentions} />
+          </div>
+          <PostActions post={post} signedIn={signedIn} composer={composer} body={body} />
         </article>
         <aside aria-label="Author" className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <AuthorCard author={post.author} />
         </aside>
         <div className="min-w-0 lg:col-start-1">
-          <CommentsSection post={post} signedIn={signedIn} />
+          <CommentsSection post={post} signedIn={signedIn} composer={composer} />
         </div>
       </div>
     </div>

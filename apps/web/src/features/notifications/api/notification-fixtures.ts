@@ -67,6 +67,16 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
     message: 'bassmaster_ben mentioned you in "Spring crappie report"',
     data: { postId: 'p_1', senderId: 'u_4', senderName: 'bassmaster_ben' },
   },
+  REPLY: {
+    title: 'New Reply',
+    message: 'bassmaster_ben replied to your comment on "Spring crappie report"',
+    data: { postId: 'p_1', commentId: 'c_2', senderId: 'u_4', senderName: 'bassmaster_ben' },
+  },
+  QUOTE: {
+    title: 'Quoted',
+    message: 'bassmaster_ben quoted you in "Spring crappie report"',
+    data: { postId: 'p_1', commentId: 'c_2', senderId: 'u_4', senderName: 'bassmaster_ben' },
+  },
 };
 
 /** One notification for the signed-in test member; newer ones get later times. */
