@@ -12,7 +12,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-const SECTIONS = ['Your listings', 'Messages', 'Offers', 'Alert matches'];
+const SECTIONS = ['Your listings', 'Messages', 'Offers', 'Saved search matches'];
 
 test(
   'a captain’s home leads with their listings, messages, offers and alert matches',
@@ -61,7 +61,7 @@ test(
     );
 
     // New listings matching the captain's saved searches.
-    const matches = main.getByRole('region', { name: 'Alert matches' });
+    const matches = main.getByRole('region', { name: 'Saved search matches' });
     await expect(matches.getByRole('listitem').first()).toBeVisible();
     await expect(matches.getByRole('link', { name: 'All matches' })).toHaveAttribute(
       'href',
@@ -106,7 +106,7 @@ test(
     await expect(main.getByRole('heading', { level: 1, name: 'Good to see you, landlubber' })).toBeVisible();
     await expect(main.getByRole('region', { name: 'Your listings' })).toBeVisible();
     await expect(main.getByRole('region', { name: 'Offers' })).toBeVisible();
-    await expect(main.getByRole('region', { name: 'Alert matches' })).toHaveCount(0);
+    await expect(main.getByRole('region', { name: 'Saved search matches' })).toHaveCount(0);
     await expect(main.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
     if (isPhone(testInfo)) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

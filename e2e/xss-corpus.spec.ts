@@ -96,9 +96,18 @@ async function openAs(browser: Browser, baseURL: string, email: string): Promise
   return { page, id: me.id, dialogs };
 }
 
-/** Opens `url`, waits for `visible`, hovers and clicks what a reader would, and checks nothing ran. */
-async function expectInert(member: Member, url: string, visible: string) {
+/**
+ * Opens `url` (then does what `act` does there, if given), waits for `visible`, hovers and clicks
+ * what a reader would, and checks nothing ran.
+ */
+async function expectInert(
+  member: Member,
+  url: string,
+  visible: string,
+  act?: (page: Page) => Promise<void>,
+) {
   await member.page.goto(url);
+  if (act) await act(member.page);
   await expect(member.page.getByText(visible, { exact: false }).first()).toBeVisible();
   await member.page.waitForTimeout(300);
   const injected = await member.page.evaluate(() => ({
@@ -172,6 +181,12 @@ test('120 stored-XSS payloads through every user-written field render as text, a
       .join('\n')}\n\nReplying with a quote.`,
     reply_to_id: comments[0]!.id,
   });
+  // Bookmarked: the profile's Bookmarks tab shows the topic's title and the comment's words.
+  await post(author, `/api/forum/comments/${comments[0]!.id}/bookmark`, {});
+  // Two replies to the post: its author's notifications show them as one entry naming the title.
+  for (const text of ['Which knot held?', 'Same question here.']) {
+    await post(admin, `/api/forum/posts/${forumPost.id}/comments`, { content: text });
+  }
 
   // A listing: its title, its description and where it ships from (a photo the demo already has).
   const { items } = (await (await author.page.request.get('/api/listings?pageSize=1')).json()) as {
@@ -277,12 +292,20 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   // Every page that shows them, as the author and as staff.
   await expectInert(author, `/forum/post/${forumPost.id}`, 'XSS corpus');
   await expectInert(author, '/forum', 'XSS corpus');
+  await expectInert(author, '/profile?tab=bookmarks', 'XSS corpus');
   await expectInert(author, `/marketplace/${listing.id}`, 'Reel ');
   await expectInert(author, '/marketplace', 'Reel ');
   await expectInert(author, `/profile/${author.id}`, bio.split('\n')[0]!.slice(0, 20));
   await expectInert(author, '/captains-club?tab=alerts', alertName.slice(0, 20));
   await expectInert(author, `/messages/${admin.id}`, message.split('\n')[0]!.slice(0, 20));
   await expectInert(admin, `/messages/${author.id}`, message.split('\n')[0]!.slice(0, 20));
+  // The message as a search within one's messages finds it (its text in the results list).
+  await expectInert(admin, '/messages', 'Start a new conversation', async (page) => {
+    await page
+      .getByRole('searchbox', { name: 'Search conversations, members and messages' })
+      .fill(message.split('\n')[0]!.slice(0, 20));
+    await expect(page.getByRole('region', { name: 'Messages' }).getByRole('link').first()).toBeVisible();
+  });
   await expectInert(admin, '/admin/moderation', 'spam');
   await expectInert(admin, `/orders/${shipped.id}`, 'XSS order carrier');
   await expectInert(author, `/orders/${shipped.id}`, 'XSS order carrier');
@@ -290,6 +313,7 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   await expectInert(admin, `/orders/${cancelled.id}`, 'XSS order cancel');
   await expectInert(author, '/orders?role=selling', 'XSS order cancel');
   await expectInert(author, `/profile/${author.id}?tab=reviews`, 'XSS order pickup');
+  await expectInert(author, '/notifications', 'new replies in “XSS corpus');
 
   // The pages' policy allows no inline script at all: a payload that slipped through would not run.
   const csp = (await author.page.request.get(`/forum/post/${forumPost.id}`)).headers()[
@@ -310,7 +334,7 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   expect(await terms.locator('script').count()).toBe(0);
   recordFigure(
     'XSS corpus (Chromium)',
-    `${PAYLOADS.length} payloads through 15 fields on 14 pages, none ran`,
+    `${PAYLOADS.length} payloads through 15 fields on 17 pages, none ran`,
   );
 
   // Leave the demo captain as it was.

@@ -2,6 +2,9 @@
  * The API behind the web app's pages: a listing's detail (GET /api/listings/:id), its price guide
  * (GET /api/listings/:id/price-guide) and the home page's rows (GET /api/listings/home, what
  * useHomeListings fetches), over 5,000 generated listings (each sold one with its completed order), on PostgreSQL (when a server is given) and on embedded PGlite.
+ * The forum's reads too, over a forum of 2,000 topics (bench/lib/forum-data.ts): its list for a
+ * guest, Latest and Unread for a signed-in member with reading state, Top of the month, and a topic
+ * with 500 comments for a guest and for the member.
  *
  * Each endpoint is measured over real HTTP with keep-alive, one request after the other (the
  * client is in this process: with one request at a time it never runs while the server works,
@@ -16,12 +19,15 @@ import type { FastifyInstance } from 'fastify';
 import {
   bareSqlClient,
   captureSql,
+  signedInMembers,
   startBenchApp,
   startBenchAppOnPostgres,
   type BenchDatabase,
   type CapturedSql,
 } from '../lib/bench-app.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { serverEntryPath } from '../../apps/server/src/http/page-prerender.js';
+import { loadForum } from '../lib/forum-data.js';
 import { loadListings, publicListingIds } from '../lib/listings-data.js';
 import { ratioToFloor, type BenchRow, type Suite, type SuiteOptions } from '../lib/report.js';
 import { measure } from '../lib/stats.js';
@@ -29,7 +35,10 @@ import { measure } from '../lib/stats.js';
 const LISTINGS = 5_000;
 /** Listings whose detail pages are requested in turn. */
 const DETAIL_PAGES = 20;
-const ITERATIONS = { detail: 400, home: 300 };
+const ITERATIONS = { detail: 400, home: 300, forumList: 300, topic: 200 };
+/** The bench forum (bench/lib/forum-data.ts): published topics, and the comments of its long topic. */
+const FORUM_TOPICS = 2_000;
+const LONG_TOPIC_COMMENTS = 500;
 const WARMUP = 20;
 const BUDGETS: BenchRow['budgets'] = [{ metric: 'p95', kind: 'max', limit: 15 }];
 /**
@@ -48,6 +57,8 @@ interface Engine {
   label: 'PostgreSQL' | 'PGlite';
   app: FastifyInstance;
   database: BenchDatabase;
+  /** The app's database handle (for signedInMembers). */
+  handle: DatabaseHandle;
   stop(): Promise<void>;
 }
 
@@ -67,6 +78,7 @@ async function startEngine(label: Engine['label'], databaseUrl: string | undefin
       label,
       app: started.app,
       database: { engine: 'postgres', pool: started.pool, databaseUrl: started.databaseUrl },
+      handle: started.database,
       stop: started.stop,
     };
   }
@@ -75,27 +87,37 @@ async function startEngine(label: Engine['label'], databaseUrl: string | undefin
     label,
     app: started.app,
     database: { engine: 'pglite', client: started.client },
+    handle: started.database,
     stop: started.stop,
   };
 }
 
-/** A keep-alive HTTP client of the app; every request from another client address. */
+/**
+ * A keep-alive HTTP client of the app; every request from another client address, with `headers`
+ * when given (a signed-in member's cookie).
+ */
 function httpClient(origin: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let sent = 0;
   return {
-    get(path: string): Promise<void> {
+    get(path: string, headers: Record<string, string> = {}): Promise<void> {
       sent += 1;
       const address = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
       return new Promise((resolve, reject) => {
         http
-          .get(new URL(path, origin), { agent, headers: { 'x-forwarded-for': address } }, (response) => {
-            response.resume();
-            response.on('error', reject);
-            response.on('end', () =>
-              response.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${response.statusCode}`)),
-            );
-          })
+          .get(
+            new URL(path, origin),
+            { agent, headers: { ...headers, 'x-forwarded-for': address } },
+            (response) => {
+              response.resume();
+              response.on('error', reject);
+              response.on('end', () =>
+                response.statusCode === 200
+                  ? resolve()
+                  : reject(new Error(`${path}: ${response.statusCode}`)),
+              );
+            },
+          )
           .on('error', reject);
       });
     },
@@ -109,21 +131,54 @@ function statementsText(captured: CapturedSql): string {
   return count === 1 ? '1 statement' : `${count} statements`;
 }
 
+/** One read measured against its SQL floor. */
+interface ApiCase {
+  name: string;
+  paths: string[];
+  iterations: number;
+  /** The suite the row belongs to (the listings' by default). */
+  suite?: string;
+  /** Who asks: a guest (the default), or a member's `cookie` header. */
+  member?: { cookie: string; label: string };
+  /** What `paths` are, in the note ("listings" by default). */
+  inTurn?: string;
+  /** Said in the note after who asks. */
+  note?: string;
+}
+
 async function measureEngine(engine: Engine, options: SuiteOptions): Promise<BenchRow[]> {
   const suite = `pages (${engine.label}, ${LISTINGS.toLocaleString('en-US')} listings)`;
+  const forumSuite = `pages (${engine.label}, forum of ${FORUM_TOPICS.toLocaleString('en-US')} topics)`;
   const bare = await bareSqlClient(engine.database);
   const seconds = await loadListings(bare, { listings: LISTINGS });
   options.log(`${suite}: ${LISTINGS.toLocaleString('en-US')} listings ready in ${seconds.toFixed(1)} s`);
   const ids = await publicListingIds(bare, DETAIL_PAGES);
+  // A member who reads the forum: likes, a few comments, and read positions in ~200 topics.
+  const [reader] = await signedInMembers(engine.handle, 1, 'forum_reader');
+  const forum = await loadForum(bare, {
+    topics: FORUM_TOPICS,
+    longTopicComments: LONG_TOPIC_COMMENTS,
+    memberId: reader!.id,
+  });
+  options.log(
+    `${forumSuite}: ${forum.comments.toLocaleString('en-US')} comments, ${forum.readTopics} topics read by the member, ready in ${forum.seconds.toFixed(1)} s`,
+  );
+  const member = {
+    cookie: reader!.cookie,
+    label: `a signed-in member (read positions in ${forum.readTopics} topics)`,
+  };
   const origin = await engine.app.listen({ host: '127.0.0.1', port: 0 });
   const client = httpClient(origin);
-  const capture = async (path: string): Promise<CapturedSql> =>
+  const capture = async (path: string, headers: Record<string, string> = {}): Promise<CapturedSql> =>
     captureSql(engine.database, async () => {
-      const response = await engine.app.inject({ method: 'GET', url: path });
+      const response = await engine.app.inject({ method: 'GET', url: path, headers });
       if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
     });
   try {
-    const cases = [
+    const gearTalk = encodeURIComponent('Gear Talk');
+    const reports = encodeURIComponent('Fishing Reports');
+    const forumNote = `${FORUM_TOPICS.toLocaleString('en-US')} topics`;
+    const cases: ApiCase[] = [
       {
         name: 'listing detail (GET /api/listings/:id)',
         paths: ids.map((id) => `/api/listings/${id}`),
@@ -140,13 +195,72 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         paths: ids.map((id) => `/api/listings/${id}/price-guide`),
         iterations: ITERATIONS.detail,
       },
+      {
+        // The forum page as a guest opens it (newest first, pinned topics on top), its next pages
+        // and two categories.
+        name: 'forum list (GET /api/forum/posts)',
+        suite: forumSuite,
+        paths: [
+          '/api/forum/posts',
+          '/api/forum/posts?page=2',
+          '/api/forum/posts?page=5',
+          `/api/forum/posts?category=${gearTalk}`,
+          `/api/forum/posts?category=${reports}&page=2`,
+        ],
+        iterations: ITERATIONS.forumList,
+        inTurn: 'pages and categories',
+        note: forumNote,
+      },
+      {
+        name: 'forum list, Latest for a member (GET /api/forum/posts?sort=latest)',
+        suite: forumSuite,
+        paths: ['/api/forum/posts?sort=latest', '/api/forum/posts?sort=latest&page=2'],
+        iterations: ITERATIONS.forumList,
+        member,
+        inTurn: 'pages',
+        note: `${forumNote}, with unread counts`,
+      },
+      {
+        name: 'forum Unread for a member (GET /api/forum/posts?view=unread)',
+        suite: forumSuite,
+        paths: ['/api/forum/posts?view=unread', '/api/forum/posts?view=unread&page=2'],
+        iterations: ITERATIONS.forumList,
+        member,
+        inTurn: 'pages',
+        note: `${forumNote}, the member's opened topics with unread comments`,
+      },
+      {
+        name: 'forum Top of the month (GET /api/forum/posts?sort=top&period=month)',
+        suite: forumSuite,
+        paths: ['/api/forum/posts?sort=top&period=month', '/api/forum/posts?sort=top&period=month&page=2'],
+        iterations: ITERATIONS.forumList,
+        inTurn: 'pages',
+        note: `${forumNote}, likes of the last 30 days counted per topic`,
+      },
+      {
+        name: `a topic with ${LONG_TOPIC_COMMENTS} comments (GET /api/forum/posts/:id), guest`,
+        suite: forumSuite,
+        paths: [`/api/forum/posts/${forum.longTopicId}`],
+        iterations: ITERATIONS.topic,
+        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies`,
+      },
+      {
+        name: `a topic with ${LONG_TOPIC_COMMENTS} comments (GET /api/forum/posts/:id), member`,
+        suite: forumSuite,
+        paths: [`/api/forum/posts/${forum.longTopicId}`],
+        iterations: ITERATIONS.topic,
+        member,
+        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies; the member has read half of them`,
+      },
     ];
     const rows: BenchRow[] = [];
-    for (const { name, paths, iterations } of cases) {
-      options.log(`${suite}: ${name}`);
+    for (const { name, paths, iterations, ...about } of cases) {
+      const rowSuite = about.suite ?? suite;
+      const headers: Record<string, string> = about.member ? { cookie: about.member.cookie } : {};
+      options.log(`${rowSuite}: ${name}`);
       const captured: CapturedSql[] = [];
-      for (const path of paths) captured.push(await capture(path));
-      const endpoint = await measure((i) => client.get(paths[Math.abs(i) % paths.length]!), {
+      for (const path of paths) captured.push(await capture(path, headers));
+      const endpoint = await measure((i) => client.get(paths[Math.abs(i) % paths.length]!, headers), {
         iterations,
         warmup: WARMUP,
       });
@@ -156,8 +270,10 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         },
         { iterations, warmup: WARMUP },
       );
+      const who = about.member?.label ?? 'anonymous visitor';
+      const turn = paths.length > 1 ? `, ${paths.length} ${about.inTurn ?? 'listings'} in turn` : '';
       rows.push({
-        suite,
+        suite: rowSuite,
         name,
         timings: endpoint,
         floor: {
@@ -166,7 +282,7 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         },
         floorRatio: ratioToFloor(endpoint, sql),
         budgets: BUDGETS,
-        note: `over HTTP, one request at a time (keep-alive, client in-process), anonymous visitor, n=${iterations}${paths.length > 1 ? `, ${paths.length} listings in turn` : ''}`,
+        note: `over HTTP, one request at a time (keep-alive, client in-process), ${who}${about.note ? `, ${about.note}` : ''}, n=${iterations}${turn}`,
       });
     }
     if (!webBuilt()) {
@@ -239,7 +355,7 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
   }
 }
 
-/** Listing detail and home rows on PostgreSQL (when given) and PGlite. */
+/** Listing detail, home rows and the forum's reads on PostgreSQL (when given) and PGlite. */
 export const run: Suite = async (options) => {
   const labels: Engine['label'][] = options.databaseUrl ? ['PostgreSQL', 'PGlite'] : ['PGlite'];
   if (!options.databaseUrl) options.log('pages: no PostgreSQL server given: the PostgreSQL rows are skipped');

@@ -30,6 +30,8 @@ export interface ServerEventMap {
   'message.sent': {
     message: MessageDto;
     sender: { username: string; avatar_url: string | null };
+    /** The recipient muted the conversation: no notification, no email (the push still goes). */
+    recipientMuted: boolean;
   };
   /** A forum post was published (after commit). */
   'post.created': { postId: string; title: string; content: string };
@@ -49,11 +51,11 @@ export interface ServerEventMap {
     };
   };
   /**
-   * A new comment answered members' comments or posts, or quoted them (in its transaction); each
-   * member once, and none who blocked the writer.
+   * A new comment answered members' comments or posts, quoted them, or came in a topic they
+   * watch (in its transaction); each member once, and none who blocked the writer.
    */
   'forum.addressed': {
-    notices: { recipientId: string; kind: 'reply' | 'reply_to_post' | 'quote' }[];
+    notices: { recipientId: string; kind: 'reply' | 'reply_to_post' | 'quote' | 'watched' }[];
     source: {
       postId: string;
       postTitle: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { WriteListener, WriteScope } from './platform/events/domain-events.js';
 import type { Transaction } from './db/client.js';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
+import { AUTH_MESSAGES, messagePreviewText, SETTINGS_MESSAGES } from '@castline/shared';
 import { deleteMemberAlerts, matchListingToAlerts } from './modules/alerts/index.js';
 import { addressedNotification, mentionNotification } from './modules/forum/index.js';
 import { listingSoldNotification, removeMemberListings } from './modules/listings/index.js';
@@ -37,14 +37,34 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
   const { events, realtime } = context;
   const { db } = context.database;
 
-  // Notifications: a row is written in the transaction of the change it speaks of, and pushed to
-  // its member's tabs once that commits.
+  // Email: every notification below is also offered to the email notifier in its transaction,
+  // which holds the members' email choices (one mail each, after the commit, or kept for their
+  // daily digest). Emails on their way are sent, or logged as failed, before the app closes.
+  const email = createEmailNotifier({
+    db,
+    mailer: context.mailer,
+    jobs: context.jobs,
+    publicUrl: context.config.publicUrl,
+    logger: app.log,
+  });
+  app.decorate('emailsSettled', () => email.settled());
+  app.addHook('onClose', async () => email.settled());
+
+  // Notifications: a row is written in the transaction of the change it speaks of (unless its
+  // member turned that kind off in the app), and pushed to its member's tabs once that commits.
   const notify = async (scope: WriteScope<Transaction>, rows: NotificationInsert[]) => {
     const created = await insertNotifications(scope.tx, rows);
     scope.afterCommit(() => publishNotifications(realtime, db, created));
+    scope.afterCommit(await email.prepare(scope.tx, rows));
   };
-  events.onWrite('message.sent', (scope, { message, sender }) =>
-    notify(scope, [newMessageNotification(message, sender)]),
+  // A muted conversation tells its recipient nothing; a message of photos only reads "Sent a photo".
+  events.onWrite('message.sent', (scope, { message, sender, recipientMuted }) =>
+    notify(
+      scope,
+      recipientMuted
+        ? []
+        : [newMessageNotification({ ...message, content: messagePreviewText(message) }, sender)],
+    ),
   );
   events.onWrite('listing.reviewed', (scope, review) => notify(scope, [listingReviewedNotification(review)]));
   // Before the offers below: the buyer hears of the sale before any other offer is closed by it.
@@ -80,10 +100,8 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
 
   // Alerts: a new or edited listing is matched against saved searches in its own transaction
   // (the matcher skips one that is not public); the matches are pushed once it commits.
-  const matchAlerts: WriteListener<Transaction, { listingId: string }> = async (scope, { listingId }) => {
-    const notifications = await matchListingToAlerts(scope.tx, listingId);
-    scope.afterCommit(() => publishNotifications(realtime, db, notifications));
-  };
+  const matchAlerts: WriteListener<Transaction, { listingId: string }> = async (scope, { listingId }) =>
+    notify(scope, await matchListingToAlerts(scope.tx, listingId));
   events.onWrite('listing.created', matchAlerts);
   events.onWrite('listing.updated', matchAlerts);
   // A listing that waited for approval is matched once staff approve it.
@@ -189,31 +207,6 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
     moderate('forum_comment', commentId, content),
   );
   events.onCommitted('message.sent', ({ message }) => moderate('message', message.id, message.content));
-
-  // Email: members who asked for it hear of new messages and offers (sent in the background;
-  // failures are logged). Emails on their way are sent, or logged as failed, before the app closes.
-  const email = createEmailNotifier({
-    db,
-    mailer: context.mailer,
-    publicUrl: context.config.publicUrl,
-    logger: app.log,
-  });
-  app.decorate('emailsSettled', () => email.settled());
-  app.addHook('onClose', async () => email.settled());
-  events.onCommitted('message.sent', ({ message, sender }) => email.newMessage(message, sender.username));
-  events.onCommitted('offer.created', ({ offer, actorName, amount }) =>
-    email.newOffer({ ...offer, amount }, actorName ?? ''),
-  );
-  // A buyer hears by email, as in the app, that the seller answered (or Castline at the seller's
-  // amounts); each side of an order hears of its steps.
-  for (const name of ['offer.accepted', 'offer.rejected', 'offer.countered'] as const) {
-    events.onCommitted(name, (change) => email.notified('offer', offerEventNotification(name, change)));
-  }
-  for (const name of ORDER_EVENTS) {
-    events.onCommitted(name, (change) => {
-      for (const row of orderEventNotifications(name, change)) email.notified('order', row);
-    });
-  }
 
   // An account deleted: its listings, open offers (the other members told) and saved searches go in
   // its transaction; its open pages are signed out after commit and open lists refetch.

@@ -18,7 +18,9 @@ import {
   canReviewOrder,
   canViewOrder,
   canManageForumContent,
+  canPinOrLockTopic,
   canManageListing,
+  isConversationMember,
   isListingOwner,
   ROLE_PERMISSIONS,
   type AdminPermission,
@@ -33,6 +35,7 @@ import {
   buildAlert,
   buildComment,
   buildListing,
+  buildMessage,
   buildNotification,
   buildOffer,
   buildOrder,
@@ -111,6 +114,8 @@ const OWNERS_LISTING: ListingResource = {
   transaction_rating: null,
 };
 const OWNERS_CONTENT = { author_id: 'owner' };
+/** The owner's conversation with the other member (a message between them). */
+const OWNERS_CONVERSATION = { member_ids: ['owner', 'otherMember'] as const };
 /** The owner's order: the owner sells, the other member bought. */
 const OWNERS_ORDER = { state: 'awaiting_payment' as const, buyer_id: 'otherMember', seller_id: 'owner' };
 /**
@@ -203,6 +208,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/settings/email/confirm': PUBLIC,
   'GET /api/settings/notifications': SIGNED_IN,
   'PUT /api/settings/notifications': SIGNED_IN,
+  'GET /api/settings/notification-preferences': SIGNED_IN,
+  'PATCH /api/settings/notification-preferences': SIGNED_IN,
   'DELETE /api/settings/account': SIGNED_IN,
   // Listings
   'GET /api/listings': PUBLIC,
@@ -261,12 +268,21 @@ const MATRIX: Record<string, Row> = {
   'GET /api/conversations/:userId': SIGNED_IN,
   'GET /api/conversations/:userId/messages': SIGNED_IN,
   'POST /api/conversations/:userId/read': SIGNED_IN,
+  // isConversationMember: archive and mute are for the conversation's two members (the URL names
+  // the owner: the other member's conversation with them; the owner naming themselves gets 400);
+  // to anyone else it does not exist (404).
+  'PATCH /api/conversations/:userId': byPolicy(
+    (actor) => isConversationMember(actor, OWNERS_CONVERSATION),
+    'denied',
+  ),
+  'GET /api/messages/search': SIGNED_IN,
   'POST /api/messages': MEMBER_WRITE,
   'GET /api/me/unread': SIGNED_IN,
   'GET /api/presence': SIGNED_IN,
   'GET /api/realtime': SIGNED_IN,
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/read-all': SIGNED_IN,
+  'POST /api/notifications/read': SIGNED_IN,
   'POST /api/notifications/sync': SIGNED_IN,
   'POST /api/notifications/:id/read': OWNER(),
   'DELETE /api/notifications/:id': OWNER(),
@@ -289,6 +305,18 @@ const MATRIX: Record<string, Row> = {
   'POST /api/forum/posts/:id/comments': MEMBER_WRITE,
   'POST /api/forum/posts/:id/like': MEMBER_WRITE,
   'POST /api/forum/comments/:id/like': MEMBER_WRITE,
+  // Reading is recorded for any session, a banned member's too.
+  'PUT /api/forum/posts/:id/read': SIGNED_IN,
+  // canPinOrLockTopic: forum staff (the body {} answers them 400).
+  'POST /api/forum/posts/:id/pin': byPolicy(canPinOrLockTopic, 403),
+  'POST /api/forum/posts/:id/lock': byPolicy(canPinOrLockTopic, 403),
+  // Bookmarks and watching are the caller's own, a banned member's too.
+  'POST /api/forum/posts/:id/bookmark': SIGNED_IN,
+  'POST /api/forum/comments/:id/bookmark': SIGNED_IN,
+  'GET /api/me/bookmarks': SIGNED_IN,
+  'PUT /api/forum/posts/:id/watch': SIGNED_IN,
+  'PUT /api/forum/categories/watch': SIGNED_IN,
+  'GET /api/me/forum-watches': SIGNED_IN,
   'DELETE /api/forum/comments/:id': AUTHOR_OR_FORUM_STAFF,
   // Profiles, reports, uploads
   'GET /api/profiles/search': SIGNED_IN,
@@ -437,6 +465,8 @@ beforeAll(async () => {
   );
   const review = await buildReview(db, revealedOrder, other!.id, { revealed_at: REVIEWED_AT });
   await buildReview(db, revealedOrder, owner!.id, { revealed_at: REVIEWED_AT });
+  // A conversation between the owner and the other member.
+  await buildMessage(db, other!.id, owner!.id, { content: 'Matrix message' });
   const notification = await buildNotification(db, owner!.id, {
     type: 'NEW_MESSAGE',
     title: 'Matrix',

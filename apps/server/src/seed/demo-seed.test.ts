@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertMatchMessage,
+  canAttachMessagePhoto,
   CATEGORIES,
   CONDITIONS,
   FORUM_CATEGORIES,
@@ -15,18 +16,28 @@ import {
   REVIEW_WINDOW_DAYS,
   PRICE_GUIDE_MIN_SALES,
   PRICE_GUIDE_POINTS_MAX,
+  quotedTargets,
+  groupNotifications,
+  type NotificationData,
+  type NotificationType,
   type PriceGuideDto,
 } from '@castline/shared';
 import {
   adminRoles,
   alertNotifications,
   auditLogs,
+  conversationPreferences,
+  forumBookmarks,
+  forumReads,
+  forumWatches,
   moderationQueue,
   moderationRules,
   monitoringErrors,
   userBans,
   messages,
   notifications,
+  notificationDigestItems,
+  notificationPreferences,
   offers,
   jobs,
   orderEvents,
@@ -268,6 +279,20 @@ describe('demo seed', () => {
     const allMessages = await db.select().from(messages);
     expect(allMessages.filter((m) => m.read).every((m) => m.read_at !== null)).toBe(true);
     expect(allMessages.some((m) => m.product_id !== null)).toBe(true);
+    // Photos (each the sender's own upload, stored), one of them a message of photos only; the
+    // captain has one conversation archived and one muted.
+    const withPhotos = allMessages.filter((m) => m.images.length > 0);
+    expect(withPhotos.some((m) => m.content === '')).toBe(true);
+    for (const m of withPhotos) {
+      expect(m.images.every((url) => canAttachMessagePhoto({ id: m.sender_id }, url))).toBe(true);
+      for (const url of m.images) await readFile(path.join(dir, url.replace('/files/', '')));
+    }
+    const ahabSettings = await db
+      .select()
+      .from(conversationPreferences)
+      .where(eq(conversationPreferences.user_id, ahab));
+    expect(ahabSettings.filter((row) => row.archived_at !== null)).toHaveLength(1);
+    expect(ahabSettings.filter((row) => row.muted_at !== null)).toHaveLength(1);
     const times = allMessages.map((m) => m.created_at.getTime());
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(3 * 86_400_000);
 
@@ -300,6 +325,7 @@ describe('demo seed', () => {
       .select({
         id: alertNotifications.id,
         alert_id: alertNotifications.alert_id,
+        product_id: alertNotifications.product_id,
         seller_id: products.seller_id,
         title: products.title,
         is_read: alertNotifications.is_read,
@@ -311,17 +337,23 @@ describe('demo seed', () => {
     expect(matches.some((m) => !m.is_read)).toBe(true);
     expect(matches.every((m) => m.seller_id !== ahab)).toBe(true);
     const names = new Map(alerts.map((a) => [a.id, a.name]));
+    // One PRODUCT_ALERT notification per listing (at its first match), with its photo and price.
+    const alertNotes = allNotifications.filter((n) => n.type === 'PRODUCT_ALERT' && n.user_id === ahab);
     for (const match of matches) {
-      const note = allNotifications.find(
-        (n) => n.type === 'PRODUCT_ALERT' && dataOf(n).alertNotificationId === match.id,
-      );
+      const notes = alertNotes.filter((n) => dataOf(n).productId === match.product_id);
+      expect(notes.length, match.title).toBeLessThanOrEqual(1);
+      const note = alertNotes.find((n) => dataOf(n).alertNotificationId === match.id);
+      if (!note) continue;
       expect(note).toMatchObject({
         user_id: ahab,
         title: 'Product Alert Match',
         message: alertMatchMessage(match.title, names.get(match.alert_id)!),
         read: match.is_read,
       });
+      expect(typeof dataOf(note).productPrice).toBe('number');
     }
+    expect(new Set(alertNotes.map((n) => dataOf(n).productId)).size).toBe(alertNotes.length);
+    expect(alertNotes.length).toBeGreaterThan(0);
   });
   it('fills the forum: posts in every category with Markdown, photos, comments and likes, and exact counters', async () => {
     const db = database.db;
@@ -346,6 +378,44 @@ describe('demo seed', () => {
     );
     const mentionNotes = await db.select().from(notifications).where(eq(notifications.type, 'MENTION'));
     expect(mentionNotes.length).toBeGreaterThan(0);
+    // Replies hang under their thread; a quote links to what it quotes; both told their authors.
+    const replies = allComments.filter((c) => c.reply_to_id !== null);
+    expect(replies.length).toBeGreaterThan(0);
+    for (const reply of replies) {
+      const parent = allComments.find((c) => c.id === reply.reply_to_id)!;
+      expect(reply.post_id).toBe(parent.post_id);
+      expect(reply.thread_id).toBe(parent.thread_id ?? parent.id);
+    }
+    const quoting = allComments.filter((c) => quotedTargets(c.content).length > 0);
+    expect(quoting.length).toBeGreaterThan(0);
+    for (const type of ['REPLY', 'QUOTE', 'WATCHED_TOPIC'] as const) {
+      const notes = await db.select().from(notifications).where(eq(notifications.type, type));
+      expect(notes.length, type).toBeGreaterThan(0);
+      const commentOf = (n: (typeof notes)[number]) => (n.data as { commentId?: string }).commentId;
+      expect(notes.every((n) => allComments.some((c) => c.id === commentOf(n)))).toBe(true);
+    }
+    // A pinned, locked welcome topic; and reading in every state for the signed-in demo members.
+    expect(allPosts.filter((p) => p.pinned_at !== null && p.locked_at !== null)).toHaveLength(1);
+    expect((await db.select().from(forumBookmarks)).length).toBeGreaterThan(0);
+    const watches = await db.select().from(forumWatches);
+    expect(new Set(watches.map((w) => `${w.target_type}:${w.level}`))).toEqual(
+      new Set(['category:watching', 'post:watching', 'post:muted', 'category:muted']),
+    );
+    const reads = await db.select().from(forumReads);
+    expect(reads.length).toBeGreaterThan(0);
+    const unreadSomewhere = reads.some((read) =>
+      allComments.some(
+        (c) => c.post_id === read.post_id && c.author_id !== read.user_id && c.created_at > read.read_up_to,
+      ),
+    );
+    expect(unreadSomewhere).toBe(true);
+    for (const p of allPosts) {
+      const newest = Math.max(
+        p.created_at.getTime(),
+        ...allComments.filter((c) => c.post_id === p.id).map((c) => c.created_at.getTime()),
+      );
+      expect(p.last_activity_at.getTime()).toBe(newest);
+    }
   });
 
   it('gives the admin area a history: audit log, pending listings, open reports, rules and errors', async () => {
@@ -415,5 +485,31 @@ describe('demo seed', () => {
     expect(average(listings.filter((l) => l.is_featured))).toBeGreaterThan(
       average(listings.filter((l) => !l.is_featured)),
     );
+  });
+
+  it('gives members varied notification preferences, one on the daily digest, and grouped notifications to see', async () => {
+    const db = database.db;
+    const prefs = await db.select().from(notificationPreferences);
+    expect(new Set(prefs.map((p) => p.user_id)).size).toBeGreaterThanOrEqual(4);
+    expect(prefs.some((p) => !p.in_app)).toBe(true);
+    const daily = await db.select().from(profiles).where(eq(profiles.email_delivery, 'daily'));
+    expect(daily.map((p) => p.username)).toEqual(['flyfisher_fran']);
+    const queued = await db.select().from(jobs).where(eq(jobs.key, daily[0]!.id));
+    const items = await db.select().from(notificationDigestItems);
+    expect(queued.length).toBe(items.length > 0 ? 1 : 0);
+    // Several notifications of one kind on one thing: the lists show them as one entry.
+    const all = await db.select().from(notifications);
+    const groups = groupNotifications(
+      all.map((n) => ({
+        id: n.id,
+        type: n.type as NotificationType,
+        title: n.title,
+        message: n.message,
+        data: n.data as NotificationData,
+        read: n.read,
+        created_at: n.created_at.toISOString(),
+      })),
+    );
+    expect(groups.some((g) => g.items.length > 1 && g.latest.type === 'NEW_MESSAGE')).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import type { FileStorage } from '../platform/storage/file-storage.js';
 import { seedDemoListings } from './listing-seed.js';
 import { seedDemoOrders } from './order-seed.js';
 import { seedDemoReviews } from './review-seed.js';
+import { seedDemoNotifications } from './notification-seed.js';
 import { seedDemoSocial } from './social-seed.js';
 import { seedDemoAdmin } from './admin-seed.js';
 import { seedDemoForum } from './forum-seed.js';
@@ -317,13 +318,14 @@ export async function seedDemoData(
     }
   });
   const listings = await seedDemoListings(db, storage, sellers);
-  const social = await seedDemoSocial(db);
+  const social = await seedDemoSocial(db, storage);
   const orders = await seedDemoOrders(db);
   const reviews = await seedDemoReviews(db);
   await seedDemoForum(db, storage);
+  const notificationSettings = await seedDemoNotifications(db);
   await seedDemoAdmin(db);
   logger.info(
-    { members: DEMO_MEMBERS.length, listings, orders, reviews, ...social },
+    { members: DEMO_MEMBERS.length, listings, orders, reviews, ...social, notificationSettings },
     'demo data seeded into the empty database',
   );
   return report(true);

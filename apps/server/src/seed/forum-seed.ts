@@ -1,8 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Category, ForumCategory } from '@castline/shared';
+import { quoteMarkdown } from '@castline/shared';
 import type { Database } from '../db/client.js';
-import { commentLikes, notifications, postComments, postLikes, posts, profiles } from '../db/schema/index.js';
-import { extractMentions, mentionNotification, type MentionSource } from '../modules/forum/index.js';
+import {
+  commentLikes,
+  forumBookmarks,
+  forumReads,
+  forumWatches,
+  notifications,
+  postComments,
+  postLikes,
+  posts,
+  profiles,
+} from '../db/schema/index.js';
+import {
+  addressedNotification,
+  extractMentions,
+  mentionNotification,
+  type MentionSource,
+} from '../modules/forum/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom } from './listing-catalog.js';
@@ -21,6 +38,10 @@ interface SeededComment {
   /** Hours after the post. */
   after: number;
   likes?: number;
+  /** The earlier comment of the same post this one answers (its index). */
+  replyTo?: number;
+  /** Words quoted from the post or an earlier comment (its index), put before the text. */
+  quote?: { of: 'post' | number; words: string };
 }
 
 interface SeededPost {
@@ -34,9 +55,30 @@ interface SeededPost {
   photos?: [Category, number][];
   likes: number;
   comments?: SeededComment[];
+  /** Staff pinned it to the top of its category. */
+  pinned?: boolean;
+  /** Staff locked it: no new comments. */
+  locked?: boolean;
 }
 
 const POSTS: SeededPost[] = [
+  {
+    author: 'moderator',
+    category: 'General',
+    title: 'Welcome to the Community: read this first',
+    content: `Welcome aboard! A few things keep this place useful:
+
+- **Be kind.** Everyone started somewhere.
+- **Share what worked:** water, weather, rig and bait help the next angler.
+- **No spot burning** without the finder's say-so.
+- **Buying or selling?** Use the Marketplace; questions about a deal go in *For Sale Questions*.
+
+Reply to a comment to keep a conversation together, select words and press **Quote** to answer a point, and type **@** to mention a member.`,
+    ago: 24 * 30,
+    likes: 9,
+    pinned: true,
+    locked: true,
+  },
   {
     author: 'bassmaster_ben',
     category: 'Fishing Reports',
@@ -70,6 +112,7 @@ Switched to a shaky head on docks and picked up a few more. Anyone else getting 
         text: "@rodbuilder_rob 7' medium with a fast tip and 30 lb braid.",
         after: 4,
         likes: 2,
+        replyTo: 1,
       },
     ],
   },
@@ -178,6 +221,19 @@ Baitcasters come later for heavier lures and cover. Agree?`,
         likes: 4,
       },
       { from: 'reel_rita', text: 'And a spinning reel is simpler to maintain too.', after: 5 },
+      {
+        from: 'rodbuilder_rob',
+        text: 'That too. Come by the shop and try a few before you buy.',
+        after: 6,
+        replyTo: 1,
+        quote: { of: 2, words: 'And a spinning reel is simpler to maintain too.' },
+      },
+      {
+        from: 'landlubber',
+        text: 'Will do, thanks! Saturday morning?',
+        after: 8,
+        replyTo: 3,
+      },
     ],
   },
   {
@@ -491,6 +547,22 @@ async function forumPhoto(storage: FileStorage, category: Category, variant: num
  * Demo forum: posts over every category with Markdown, some with photos, comments, likes and
  * mention notifications. Rows are inserted in bulk; counters are then computed from them in SQL.
  */
+/** Who follows what in the demo: watched categories and topics tell of every comment; muted topics leave lists. */
+const WATCHES: { member: string; category?: ForumCategory; title?: string; level: 'watching' | 'muted' }[] = [
+  { member: 'captain_ahab', category: 'Gear Talk', level: 'watching' },
+  { member: 'flyfisher_fran', title: 'Spinning vs. baitcasting for a first bass setup?', level: 'watching' },
+  { member: 'captain_ahab', title: 'Kids fishing day was a success!', level: 'muted' },
+  { member: 'landlubber', category: 'Fishing Reports', level: 'muted' },
+];
+
+/** What the demo members bookmarked: topics by title, or a comment of one (its index). */
+const BOOKMARKS: { member: string; title: string; comment?: number }[] = [
+  { member: 'captain_ahab', title: 'Restoring a Penn Senator 4/0: before and after' },
+  { member: 'captain_ahab', title: 'Spinning vs. baitcasting for a first bass setup?', comment: 0 },
+  { member: 'captain_ahab', title: 'Welcome to the Community: read this first' },
+  { member: 'landlubber', title: 'How do I know if a used reel is in good shape?' },
+];
+
 export async function seedDemoForum(
   db: Database,
   storage: FileStorage,
@@ -529,6 +601,9 @@ export async function seedDemoForum(
         images: (p.photos ?? []).map(([category, variant]) => photoUrls.get(`${category}:${variant}`)!),
         created_at: createdAt,
         updated_at: createdAt,
+        last_activity_at: createdAt,
+        pinned_at: p.pinned ? createdAt : null,
+        locked_at: p.locked ? createdAt : null,
       };
     });
     const insertedPosts = await tx.insert(posts).values(postRows).returning({ id: posts.id });
@@ -551,23 +626,89 @@ export async function seedDemoForum(
       }
     };
 
+    /** Who each comment tells, as the app does: whom it answers, then quotes, then mentions; each once. */
+    const notices: { notification: ReturnType<typeof mentionNotification>; when: Date }[] = [];
+    /** Where each member last wrote in each topic: their read position starts there. */
+    const wroteAt = new Map<string, Date>();
+    const wrote = (userId: string, postId: string, at: Date) => {
+      const key = `${userId}:${postId}`;
+      const before = wroteAt.get(key);
+      if (!before || before < at) wroteAt.set(key, at);
+    };
+
     seeded.forEach((p, index) => {
       const postId = insertedPosts[index]!.id;
       const author = byName.get(p.author)!;
       const createdAt = postRows[index]!.created_at;
+      wrote(author.id, postId, createdAt);
       mention(p.content, { postId, postTitle: p.title, sender: author }, createdAt);
       for (const userId of likers(p.likes, author.id)) {
         postLikeRows.push({ post_id: postId, user_id: userId, created_at: createdAt });
       }
+      const ids: string[] = [];
+      const threads: (string | null)[] = [];
+      const authors: { id: string; username: string }[] = [];
       for (const comment of p.comments ?? []) {
         const from = byName.get(comment.from);
         if (!from) continue;
+        const id = randomUUID();
         const at = new Date(Math.min(now, createdAt.getTime() + comment.after * HOUR_MS));
-        mention(comment.text, { postId, postTitle: p.title, sender: from }, at, commentRows.length);
+        const parent = comment.replyTo === undefined ? undefined : comment.replyTo;
+        const replyToId = parent === undefined ? null : (ids[parent] ?? null);
+        const threadId = parent === undefined || !replyToId ? null : (threads[parent] ?? replyToId);
+        const quoted = comment.quote;
+        const quotedAuthor =
+          quoted === undefined ? undefined : quoted.of === 'post' ? author : authors[quoted.of];
+        const content =
+          quoted && quotedAuthor
+            ? quoteMarkdown(
+                quotedAuthor.username,
+                quoted.of === 'post' ? { kind: 'post' } : { kind: 'comment', commentId: ids[quoted.of]! },
+                quoted.words,
+              ) + comment.text
+            : comment.text;
+        const source = { postId, postTitle: p.title, commentId: id, sender: from };
+        const told = new Set<string>([from.id]);
+        const repliedTo = replyToId ? authors[parent!]! : author;
+        if (!told.has(repliedTo.id)) {
+          told.add(repliedTo.id);
+          notices.push({
+            notification: addressedNotification(repliedTo.id, replyToId ? 'reply' : 'reply_to_post', source),
+            when: at,
+          });
+        }
+        if (quotedAuthor && !told.has(quotedAuthor.id)) {
+          told.add(quotedAuthor.id);
+          notices.push({ notification: addressedNotification(quotedAuthor.id, 'quote', source), when: at });
+        }
+        for (const name of extractMentions(comment.text)) {
+          const recipient = byName.get(name);
+          if (!recipient || told.has(recipient.id)) continue;
+          told.add(recipient.id);
+          notices.push({ notification: mentionNotification(recipient.id, source), when: at });
+        }
+        for (const watch of WATCHES) {
+          const watcher = byName.get(watch.member);
+          const follows =
+            watch.level === 'watching' && (watch.category === p.category || watch.title === p.title);
+          const mutedHere = WATCHES.some(
+            (other) => other.member === watch.member && other.level === 'muted' && other.title === p.title,
+          );
+          if (!watcher || !follows || mutedHere || told.has(watcher.id)) continue;
+          told.add(watcher.id);
+          notices.push({ notification: addressedNotification(watcher.id, 'watched', source), when: at });
+        }
+        ids.push(id);
+        threads.push(threadId);
+        authors.push(from);
+        wrote(from.id, postId, at);
         commentRows.push({
+          id,
           post_id: postId,
           author_id: from.id,
-          content: comment.text,
+          content,
+          reply_to_id: replyToId,
+          thread_id: threadId,
           created_at: at,
           updated_at: at,
         });
@@ -587,16 +728,67 @@ export async function seedDemoForum(
     );
     if (postLikeRows.length > 0) await tx.insert(postLikes).values(postLikeRows);
     if (commentLikeRows.length > 0) await tx.insert(commentLikes).values(commentLikeRows);
-    const notificationRows = mentions.map(({ recipientId, source, when, commentIndex }) => ({
-      ...mentionNotification(recipientId, {
-        ...source,
-        ...(commentIndex === undefined ? {} : { commentId: insertedComments[commentIndex]!.id }),
-      }),
+    const notificationRows = [
+      ...mentions.map(({ recipientId, source, when }) => ({
+        notification: mentionNotification(recipientId, source),
+        when,
+      })),
+      ...notices,
+    ].map(({ notification, when }) => ({
+      ...notification,
       read: now - when.getTime() > 24 * HOUR_MS,
       created_at: when,
       updated_at: when,
     }));
     if (notificationRows.length > 0) await tx.insert(notifications).values(notificationRows);
+
+    // Reading: the demo's signed-in members have read some topics to the end, some only up to
+    // the post (their comments since are unread), and never opened others; writers have read
+    // up to what they wrote.
+    const readers = ['captain_ahab', 'flyfisher_fran', 'landlubber']
+      .map((name) => byName.get(name))
+      .filter((reader) => reader !== undefined);
+    const readRows: (typeof forumReads.$inferInsert)[] = [];
+    seeded.forEach((_p, index) => {
+      const postId = insertedPosts[index]!.id;
+      for (const reader of readers) {
+        const own = wroteAt.get(`${reader.id}:${postId}`);
+        const habit = (index + reader.username.length) % 3;
+        const upTo = habit === 2 ? new Date(now) : habit === 1 ? postRows[index]!.created_at : undefined;
+        const at = own && (!upTo || own > upTo) ? own : upTo;
+        if (at) readRows.push({ user_id: reader.id, post_id: postId, read_up_to: at, updated_at: at });
+      }
+    });
+    if (readRows.length > 0) await tx.insert(forumReads).values(readRows);
+
+    const postIdOf = (title: string) => insertedPosts[seeded.findIndex((p) => p.title === title)]?.id;
+    const watchRows = WATCHES.flatMap((watch) => {
+      const watcher = byName.get(watch.member);
+      const target = watch.category ?? (watch.title ? postIdOf(watch.title) : undefined);
+      if (!watcher || !target) return [];
+      return [
+        {
+          user_id: watcher.id,
+          target_type: watch.category ? 'category' : 'post',
+          target,
+          level: watch.level,
+        },
+      ];
+    });
+    if (watchRows.length > 0) await tx.insert(forumWatches).values(watchRows);
+    const bookmarkRows = BOOKMARKS.flatMap((bookmark) => {
+      const keeper = byName.get(bookmark.member);
+      const postId = postIdOf(bookmark.title);
+      if (!keeper || !postId) return [];
+      const commentId =
+        bookmark.comment === undefined
+          ? null
+          : (commentRows.filter((c) => c.post_id === postId)[bookmark.comment]?.id ?? null);
+      return [
+        { user_id: keeper.id, post_id: postId, comment_id: commentId, created_at: new Date(now - HOUR_MS) },
+      ];
+    });
+    if (bookmarkRows.length > 0) await tx.insert(forumBookmarks).values(bookmarkRows);
 
     // Counters from the rows themselves.
     await tx.execute(sql`
@@ -604,7 +796,8 @@ export async function seedDemoForum(
     await tx.execute(sql`
       update posts p set
         likes_count = (select count(*) from post_likes l where l.post_id = p.id),
-        comments_count = (select count(*) from post_comments c where c.post_id = p.id)`);
+        comments_count = (select count(*) from post_comments c where c.post_id = p.id),
+        last_activity_at = greatest(p.created_at, coalesce((select max(c.created_at) from post_comments c where c.post_id = p.id), p.created_at))`);
     await tx.execute(sql`
       update profiles pr set
         posts_count = (select count(*) from posts p where p.author_id = pr.id),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import {
   alertMatchMessage,
+  messagePreviewText,
   NOTIFICATION_MESSAGES,
   OFFER_EXPIRY_MS,
   type AlertFilters,
@@ -13,6 +14,7 @@ import {
 import type { Database } from '../db/client.js';
 import {
   alertNotifications,
+  conversationPreferences,
   messages,
   notifications,
   offers,
@@ -23,6 +25,8 @@ import {
 import { alertMatchesListing, matchColumnsOf } from '../modules/alerts/index.js';
 import { newMessageNotification, type NotificationInsert } from '../modules/notifications/index.js';
 import { offerNotifications, type NotifiedOffer } from '../modules/offers/index.js';
+import type { FileStorage } from '../platform/storage/file-storage.js';
+import { gearPhotoWebp } from './gear-photo.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -99,6 +103,8 @@ interface Line {
   text: string | ((listing: Listing | null) => string);
   ago: number;
   unread?: boolean;
+  /** Photos sent with the line (of the conversation's listing's kind of gear). */
+  photos?: number;
 }
 
 interface SeededConversation {
@@ -106,6 +112,10 @@ interface SeededConversation {
   /** The listing the conversation started from. */
   about?: ListingRef;
   lines: Line[];
+  /** The member who archived it (it shows in their Archived view). */
+  archivedBy?: string;
+  /** The member who muted it. */
+  mutedBy?: string;
 }
 
 interface SeededOffer {
@@ -132,6 +142,32 @@ interface SeededAlert {
 }
 
 const titleOf = (listing: Listing | null, fallback = 'your listing') => listing?.title ?? fallback;
+
+/**
+ * Demo photos a member sends in a message: copies of the demo gear photos of the listing's kind,
+ * stored in the message-images bucket under the sender's name (`<id>-demo-…`), as an upload of
+ * theirs would be (canAttachMessagePhoto).
+ */
+async function messagePhotos(
+  storage: FileStorage,
+  senderId: string,
+  listing: Listing | null,
+  count: number,
+): Promise<string[]> {
+  const category: Category = listing?.category ?? 'tackle';
+  const urls: string[] = [];
+  for (let variant = 0; variant < count; variant += 1) {
+    const key = `message-images/${senderId}-demo-${category}-${variant}.webp`;
+    if (await storage.exists(key)) {
+      urls.push(storage.publicUrl(key));
+      continue;
+    }
+    const source = await storage.get(`product-images/demo-${category}-${variant}.webp`);
+    const body = source ? source.body : await gearPhotoWebp(category, variant);
+    urls.push(await storage.put(key, body, 'image/webp'));
+  }
+  return urls;
+}
 
 /** Conversations between demo members; the unread ones make the badges of captain_ahab and flyfisher_fran live. */
 const CONVERSATIONS: SeededConversation[] = [
@@ -162,6 +198,8 @@ const CONVERSATIONS: SeededConversation[] = [
         ago: 5 * HOUR_MS - 6 * MINUTE_MS,
         unread: true,
       },
+      // Photos only, like a messenger: no text.
+      { from: 'reel_rita', text: '', ago: 5 * HOUR_MS - 8 * MINUTE_MS, unread: true, photos: 2 },
     ],
   },
   {
@@ -188,7 +226,14 @@ const CONVERSATIONS: SeededConversation[] = [
       },
       { from: 'tuna_tom', text: 'It is. Make me an offer and it is yours.', ago: 5 * DAY_MS },
       { from: 'captain_ahab', text: 'Done. Dock at 5 sharp on Saturday.', ago: 2 * DAY_MS },
+      {
+        from: 'tuna_tom',
+        text: 'Here is the deck setup for Saturday.',
+        ago: 2 * DAY_MS - 20 * MINUTE_MS,
+        photos: 1,
+      },
     ],
+    mutedBy: 'captain_ahab',
   },
   {
     between: ['admin', 'captain_ahab'],
@@ -200,6 +245,7 @@ const CONVERSATIONS: SeededConversation[] = [
       },
       { from: 'captain_ahab', text: 'Thanks Maya, already set up a few.', ago: 9 * DAY_MS - 2 * HOUR_MS },
     ],
+    archivedBy: 'captain_ahab',
   },
   {
     between: ['flyfisher_fran', 'troutbum'],
@@ -430,10 +476,16 @@ const offerAmount = (price: number, share: number, floor = 0) =>
  * Fills a freshly seeded demo database with social activity: conversations (some unread for
  * captain_ahab and flyfisher_fran) with NEW_MESSAGE notifications for the unread messages, open
  * and settled offers with the notifications each step sent, and saved alerts with their matches
- * and PRODUCT_ALERT notifications. Bulk inserts in one transaction; runs only on the empty
- * database the demo seed has just filled.
+ * and PRODUCT_ALERT notifications. Some messages carry photos (stored in the message-images bucket
+ * under their sender's name, given `storage`); captain_ahab has one conversation archived and one
+ * muted. Bulk inserts in one transaction; runs only on the empty database the demo seed has just
+ * filled.
  */
-export async function seedDemoSocial(db: Database, now = Date.now()): Promise<SocialSeedCounts> {
+export async function seedDemoSocial(
+  db: Database,
+  storage?: FileStorage,
+  now = Date.now(),
+): Promise<SocialSeedCounts> {
   const at = (ago: number) => new Date(now - ago);
   const people = await db
     .select({ id: profiles.id, username: profiles.username, avatar_url: profiles.avatar_url })
@@ -482,15 +534,19 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
   const notify = (row: NotificationInsert, when: Date, read: boolean) =>
     notificationRows.push({ ...row, read, created_at: when, updated_at: when });
 
+  const preferenceRows: (typeof conversationPreferences.$inferInsert)[] = [];
   for (const conversation of CONVERSATIONS) {
     const [a, b] = conversation.between.map((name) => byName.get(name));
     if (!a || !b) continue;
     const listing = listingOf(conversation.about);
-    conversation.lines.forEach((line, index) => {
+    for (const [index, line] of conversation.lines.entries()) {
       const sender = line.from === a.username ? a : b;
       const recipient = sender === a ? b : a;
       const sentAt = at(line.ago);
+      const images =
+        storage && line.photos ? await messagePhotos(storage, sender.id, listing, line.photos) : [];
       const content = typeof line.text === 'string' ? line.text : line.text(listing);
+      if (!content && images.length === 0) continue;
       const id = randomUUID();
       const read = !line.unread;
       messageRows.push({
@@ -498,6 +554,7 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
         sender_id: sender.id,
         recipient_id: recipient.id,
         content,
+        images,
         read,
         read_at: read ? new Date(Math.min(now, sentAt.getTime() + 12 * MINUTE_MS)) : null,
         product_id: index === 0 ? (listing?.id ?? null) : null,
@@ -505,10 +562,28 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
         updated_at: sentAt,
       });
       if (!read) {
-        const message = { id, sender_id: sender.id, recipient_id: recipient.id, content };
+        const message = {
+          id,
+          sender_id: sender.id,
+          recipient_id: recipient.id,
+          content: messagePreviewText({ content, images }),
+        };
         notify(newMessageNotification(message, sender), sentAt, false);
       }
-    });
+    }
+    for (const [by, setting] of [
+      [conversation.archivedBy, 'archived_at'],
+      [conversation.mutedBy, 'muted_at'],
+    ] as const) {
+      const member = by ? byName.get(by) : undefined;
+      if (!member) continue;
+      const partner = member === a ? b : a;
+      const existing = preferenceRows.find(
+        (row) => row.user_id === member.id && row.partner_id === partner.id,
+      );
+      if (existing) existing[setting] = at(HOUR_MS);
+      else preferenceRows.push({ user_id: member.id, partner_id: partner.id, [setting]: at(HOUR_MS) });
+    }
   }
 
   for (const seeded of OFFERS) {
@@ -595,6 +670,7 @@ export async function seedDemoSocial(db: Database, now = Date.now()): Promise<So
   let alertMatches = 0;
   await db.transaction(async (tx) => {
     if (messageRows.length > 0) await tx.insert(messages).values(messageRows);
+    if (preferenceRows.length > 0) await tx.insert(conversationPreferences).values(preferenceRows);
     if (offerRows.length > 0) await tx.insert(offers).values(offerRows);
     if (alertRows.length > 0) await tx.insert(productAlerts).values(alertRows);
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, CONDITIONS, GEAR_TYPES } from '../listings/reference.js';
+import {
+  CATEGORIES,
+  CONDITIONS,
+  GEAR_TYPES,
+  REEL_TYPES,
+  ROD_MATERIALS,
+  ROD_POWER_RATINGS,
+} from '../listings/reference.js';
 import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
 import { HANDOVER_FILTERS } from '../listings/listing-terms.js';
 import {
@@ -13,21 +20,22 @@ import { ListingSummaryDto } from '../listings/listing-summary.schemas.js';
 import { ALERT_LIMITS } from './alert-constants.js';
 
 export const ALERT_MESSAGES = {
-  nameRequired: 'Give your alert a name',
-  nameTooLong: 'Alert names can be at most 60 characters',
-  filtersRequired: 'Search for something or pick a filter before saving an alert',
+  nameRequired: 'Give your saved search a name',
+  nameTooLong: 'Saved search names can be at most 60 characters',
+  filtersRequired: 'Search for something or pick a filter before saving a search',
   filtersInvalid: 'Invalid alert filters',
-  tooMany: 'You can keep up to 20 alerts. Delete one to save another.',
-  notFound: 'Alert not found',
-  saved: 'Alert saved',
+  tooMany: 'You can keep up to 20 saved searches. Delete one to save another.',
+  notFound: 'Saved search not found',
+  saved: 'Search saved',
 } as const;
 
 /** A price bound of an alert: a JSON number from 0 to $1,000,000 in whole cents. */
 const price = moneyAmount({ min: 0, max: LISTING_PRICE_MAX, invalid: ALERT_MESSAGES.filtersInvalid });
 
 /**
- * A saved search: the marketplace filters an alert can match on a new listing. Coordinates and
- * radius go together; `location` is only the label shown with them.
+ * A saved search: every marketplace filter, matched on each new listing (only "sold", which no new
+ * listing is, stays out). Coordinates and radius go together; `location` is only the label shown
+ * with them.
  */
 export const AlertFilters = z
   .object({
@@ -45,6 +53,15 @@ export const AlertFilters = z
     /** Listings that can be picked up, or that ship. */
     handover: z.enum(HANDOVER_FILTERS).optional(),
     free_shipping: z.boolean().optional(),
+    /** Rod and reel details, as the marketplace filters them. */
+    rod_power: z.array(z.enum(ROD_POWER_RATINGS)).max(ROD_POWER_RATINGS.length).optional(),
+    rod_composition: z.array(z.enum(ROD_MATERIALS)).max(ROD_MATERIALS.length).optional(),
+    reel_type: z.array(z.enum(REEL_TYPES)).max(REEL_TYPES.length).optional(),
+    /** Rod length bounds, in inches. */
+    rod_length_min: z.number().int().min(0).max(SEARCH.rodLengthInchesMax).optional(),
+    rod_length_max: z.number().int().min(0).max(SEARCH.rodLengthInchesMax).optional(),
+    /** Only featured listings. */
+    featured: z.boolean().optional(),
   })
   .strict()
   .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
@@ -58,7 +75,14 @@ export const AlertFilters = z
   .refine((f) => f.price_min === undefined || f.price_max === undefined || f.price_min <= f.price_max, {
     message: ALERT_MESSAGES.filtersInvalid,
     path: ['price_max'],
-  });
+  })
+  .refine(
+    (f) =>
+      f.rod_length_min === undefined ||
+      f.rod_length_max === undefined ||
+      f.rod_length_min <= f.rod_length_max,
+    { message: ALERT_MESSAGES.filtersInvalid, path: ['rod_length_max'] },
+  );
 export type AlertFilters = z.infer<typeof AlertFilters>;
 
 /**
@@ -84,12 +108,19 @@ export function criteriaFromAlertFilters(filters: AlertFilters): ListingSearchCr
     anyDistance: near !== null && filters.radius === undefined,
     handover: filters.handover ?? null,
     freeShipping: filters.free_shipping ?? false,
+    rod_power: filters.rod_power ?? [],
+    rod_composition: filters.rod_composition ?? [],
+    reel_type: filters.reel_type ?? [],
+    rodLengthMin: filters.rod_length_min ?? null,
+    rodLengthMax: filters.rod_length_max ?? null,
+    featured: filters.featured ?? false,
   };
 }
 
 /**
- * The alert filters of criteria: only what an alert matches on (text, category, condition, gear
- * type, price, brand, place, handover and free shipping), without blank texts and empty lists.
+ * The alert filters of criteria: every marketplace filter but "sold" (text, category, condition,
+ * gear type, price, brand, place, handover, free shipping, rod power, rod material, rod length,
+ * reel type, featured), without blank texts and empty lists.
  */
 export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): AlertFilters {
   const filters: AlertFilters = {};
@@ -108,6 +139,12 @@ export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): Alert
   }
   if (criteria.handover) filters.handover = criteria.handover;
   if (criteria.freeShipping) filters.free_shipping = true;
+  if (criteria.rod_power.length > 0) filters.rod_power = [...criteria.rod_power];
+  if (criteria.rod_composition.length > 0) filters.rod_composition = [...criteria.rod_composition];
+  if (criteria.reel_type.length > 0) filters.reel_type = [...criteria.reel_type];
+  if (criteria.rodLengthMin !== null) filters.rod_length_min = criteria.rodLengthMin;
+  if (criteria.rodLengthMax !== null) filters.rod_length_max = criteria.rodLengthMax;
+  if (criteria.featured) filters.featured = true;
   return filters;
 }
 
@@ -123,7 +160,13 @@ export function narrowsAlertMatches(criteria: ListingSearchCriteria): boolean {
     criteria.brand ||
     (criteria.near && !criteria.anyDistance) ||
     criteria.handover ||
-    criteria.freeShipping,
+    criteria.freeShipping ||
+    criteria.rod_power.length ||
+    criteria.rod_composition.length ||
+    criteria.reel_type.length ||
+    criteria.rodLengthMin !== null ||
+    criteria.rodLengthMax !== null ||
+    criteria.featured,
   );
 }
 

@@ -10,6 +10,40 @@ export const FORUM_CATEGORIES = [
 ] as const;
 export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
 
+/**
+ * How a topic list is ordered: New (newest first, the spec's order and the default), Latest (last
+ * activity: the post or its newest comment) or Top (most likes received within a period).
+ */
+export const FORUM_SORTS = ['new', 'latest', 'top'] as const;
+export type ForumSort = (typeof FORUM_SORTS)[number];
+export const FORUM_SORT_LABELS: Record<ForumSort, string> = { new: 'Newest', latest: 'Latest', top: 'Top' };
+
+/** The period a Top list counts likes over. */
+export const FORUM_TOP_PERIODS = ['week', 'month', 'year', 'all'] as const;
+export type ForumTopPeriod = (typeof FORUM_TOP_PERIODS)[number];
+export const FORUM_TOP_PERIOD_LABELS: Record<ForumTopPeriod, string> = {
+  week: 'This week',
+  month: 'This month',
+  year: 'This year',
+  all: 'All time',
+};
+
+/**
+ * A member's own views of the list: every topic, the topics new to them (never opened, posted in
+ * the last FORUM_LIMITS.newTopicDays days, not theirs), or those with comments they haven't read.
+ */
+export const FORUM_VIEWS = ['all', 'new', 'unread'] as const;
+export type ForumView = (typeof FORUM_VIEWS)[number];
+
+/** How closely a member follows a topic or category: every new comment, as usual, or left out of the lists. */
+export const FORUM_WATCH_LEVELS = ['watching', 'normal', 'muted'] as const;
+export type ForumWatchLevel = (typeof FORUM_WATCH_LEVELS)[number];
+export const FORUM_WATCH_LABELS: Record<ForumWatchLevel, { label: string; hint: string }> = {
+  watching: { label: 'Watching', hint: 'You are told of every new comment.' },
+  normal: { label: 'Normal', hint: 'You are told when someone replies to you, quotes you or mentions you.' },
+  muted: { label: 'Muted', hint: 'Left out of your topic lists; you are told nothing new.' },
+};
+
 /** Spec 001 §9 (trending 10, top contributors 10 every 2 min, stale 1 min) and Castline's own limits. */
 export const FORUM_LIMITS = {
   pageSize: 20,
@@ -27,6 +61,8 @@ export const FORUM_LIMITS = {
   categoryMax: 60,
   /** Members notified by one post or comment. */
   mentionsMax: 10,
+  /** A topic counts as new to a member who has not opened it for this many days after it is posted. */
+  newTopicDays: 14,
   categories: FORUM_CATEGORIES,
   /** Posting rate limits per member; accounts younger than `newAccountMs` get the tighter ones. */
   rateLimits: {
@@ -77,6 +113,11 @@ export const FORUM_MESSAGES = {
   quoteTitle: 'Quoted',
   quotedYou: (username: string, title: string) => `${username} quoted you in "${title}"`,
   replyTargetGone: 'The comment you are replying to is no longer there.',
+  topicLocked: 'This topic is locked, so it takes no new comments.',
+  pinOrLockForbidden: 'Only forum moderators can pin or lock a topic.',
+  watchedTitle: 'Watched Topic',
+  watchedComment: (username: string, title: string) => `${username} commented on "${title}"`,
+  signInForYourViews: 'Sign in to see the topics that are new or unread for you.',
   rateLimited: (seconds: number) =>
     `You're posting too fast. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;

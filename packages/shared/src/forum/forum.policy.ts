@@ -25,3 +25,13 @@ export function canManageForumContent(actor: MaybeActor, content: Pick<ForumCont
   if (!actor || isBannedMember(actor)) return false;
   return actor.id === content.author_id || canModerateForum(actor);
 }
+
+/** Forum staff pin a topic to the top of its category and lock it against new comments. */
+export function canPinOrLockTopic(actor: MaybeActor): boolean {
+  return canModerateForum(actor);
+}
+
+/** A locked topic takes no new comments, except from forum staff. */
+export function canCommentOnTopic(actor: MaybeActor, topic: { locked: boolean }): boolean {
+  return !topic.locked || canModerateForum(actor);
+}

@@ -5,6 +5,10 @@ import {
   FORUM_LIMITS,
   FORUM_MESSAGES,
   FORUM_IMAGE_URL,
+  FORUM_SORTS,
+  FORUM_TOP_PERIODS,
+  FORUM_VIEWS,
+  FORUM_WATCH_LEVELS,
   POST_STATUSES,
 } from './forum-constants.js';
 
@@ -35,6 +39,16 @@ export const PostSummaryDto = z.object({
   liked: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The post's or its newest comment's time. */
+  last_activity_at: z.string(),
+  /** Staff pinned it to the top of its category. */
+  pinned: z.boolean(),
+  /** Staff locked it: it takes no new comments. */
+  locked: z.boolean(),
+  /** Comments the viewer has not read since they last opened it; null when never opened (or a guest). */
+  unread_count: z.number().int().nullable(),
+  /** Posted in the last FORUM_LIMITS.newTopicDays days by someone else, and never opened by the viewer. */
+  is_new: z.boolean(),
 });
 export type PostSummaryDto = z.infer<typeof PostSummaryDto>;
 
@@ -58,6 +72,8 @@ export const CommentDto = z.object({
   updated_at: z.string(),
   /** The viewer wrote it or moderates content. */
   can_delete: z.boolean(),
+  /** The viewer bookmarked it (false for guests). */
+  bookmarked: z.boolean(),
 });
 export type CommentDto = z.infer<typeof CommentDto>;
 
@@ -73,8 +89,16 @@ export const PostDto = PostSummaryDto.extend({
   /** Why moderation hid or flagged the post; only its author and staff see it. */
   moderation_reason: z.string().nullable(),
   comments: z.array(CommentDto),
+  /** The first comment the viewer had not read when the page was asked for (null: none, or a guest). */
+  first_unread_comment_id: z.string().nullable(),
   can_edit: z.boolean(),
   can_delete: z.boolean(),
+  /** The viewer may pin and lock it (forum staff). */
+  can_moderate: z.boolean(),
+  /** The viewer bookmarked the topic (false for guests). */
+  bookmarked: z.boolean(),
+  /** How the viewer follows the topic ('normal' for guests). */
+  watch_level: z.enum(FORUM_WATCH_LEVELS),
 });
 export type PostDto = z.infer<typeof PostDto>;
 
@@ -94,11 +118,17 @@ const optionalFilter = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** GET /api/forum/posts: newest first; `q` is a full-text search, `author_id` a profile's posts. */
+/**
+ * GET /api/forum/posts: newest first by default (`sort` latest or top, top over `period`); `view`
+ * new or unread for the caller's own views; `q` is a full-text search, `author_id` a profile's posts.
+ */
 export const ListPostsQuery = z.object({
   category: optionalFilter(FORUM_LIMITS.categoryMax),
   q: optionalFilter(FORUM_LIMITS.searchMax),
   author_id: z.uuid().optional(),
+  sort: z.enum(FORUM_SORTS).default('new'),
+  period: z.enum(FORUM_TOP_PERIODS).default('month'),
+  view: z.enum(FORUM_VIEWS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(FORUM_LIMITS.pageSizeMax).default(FORUM_LIMITS.pageSize),
 });
@@ -180,6 +210,70 @@ export type PostIdParams = z.infer<typeof PostIdParams>;
 
 export const CommentIdParams = z.object({ id: z.uuid({ error: FORUM_MESSAGES.commentNotFound }) });
 export type CommentIdParams = z.infer<typeof CommentIdParams>;
+
+/** PUT /api/forum/posts/:id/read: the caller has read the topic up to this comment (or the post itself). */
+export const MarkTopicReadBody = z
+  .object({ comment_id: z.uuid({ error: FORUM_MESSAGES.commentNotFound }).optional() })
+  .strict();
+export type MarkTopicReadBody = z.infer<typeof MarkTopicReadBody>;
+
+/** POST /api/forum/posts/:id/pin (forum staff). */
+export const PinPostBody = z.object({ pinned: z.boolean() }).strict();
+export type PinPostBody = z.infer<typeof PinPostBody>;
+
+/** POST /api/forum/posts/:id/lock (forum staff). */
+export const LockPostBody = z.object({ locked: z.boolean() }).strict();
+export type LockPostBody = z.infer<typeof LockPostBody>;
+
+const WatchLevelField = z.enum(FORUM_WATCH_LEVELS);
+
+/** PUT /api/forum/posts/:id/watch. */
+export const WatchTopicBody = z.object({ level: WatchLevelField }).strict();
+export type WatchTopicBody = z.infer<typeof WatchTopicBody>;
+
+/** PUT /api/forum/categories/watch: a category's name (one of the forum's) and the level. */
+export const WatchCategoryBody = z
+  .object({
+    category: z.enum(FORUM_CATEGORIES, { error: FORUM_MESSAGES.categoryInvalid }),
+    level: WatchLevelField,
+  })
+  .strict();
+export type WatchCategoryBody = z.infer<typeof WatchCategoryBody>;
+
+export const WatchLevelDto = z.object({ level: WatchLevelField });
+export type WatchLevelDto = z.infer<typeof WatchLevelDto>;
+
+/** GET /api/me/forum-watches: the categories the caller watches or muted. */
+export const ForumWatchesDto = z.object({
+  categories: z.array(z.object({ category: z.string(), level: WatchLevelField })),
+});
+export type ForumWatchesDto = z.infer<typeof ForumWatchesDto>;
+
+/** POST /api/forum/posts/:id/bookmark and /api/forum/comments/:id/bookmark: the new state. */
+export const BookmarkResultDto = z.object({ bookmarked: z.boolean() });
+export type BookmarkResultDto = z.infer<typeof BookmarkResultDto>;
+
+/** One of the caller's bookmarks: a topic, or a comment in it. */
+export const ForumBookmarkDto = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  post: z.object({ id: z.string(), title: z.string(), category: z.string() }),
+  comment: z.object({ id: z.string(), excerpt: z.string(), author_username: z.string() }).nullable(),
+});
+export type ForumBookmarkDto = z.infer<typeof ForumBookmarkDto>;
+
+/** GET /api/me/bookmarks: newest first, 20 a page. */
+export const BookmarksQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type BookmarksQuery = z.input<typeof BookmarksQuery>;
+export const ForumBookmarkListDto = z.object({
+  items: z.array(ForumBookmarkDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ForumBookmarkListDto = z.infer<typeof ForumBookmarkListDto>;
 
 /** DELETE /api/forum/comments/:id. */
 export const CommentDeletedDto = z.object({ message: z.string() });

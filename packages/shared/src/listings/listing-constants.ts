@@ -53,7 +53,7 @@ export const IMAGE_SIZE_PRESETS = {
 export const SRCSET_MULTIPLIERS = [0.5, 1, 1.5, 2] as const;
 
 /** Buckets of the file store. */
-export const BUCKETS = ['product-images', 'forum-images', 'avatars'] as const;
+export const BUCKETS = ['product-images', 'forum-images', 'avatars', 'message-images'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /** Output formats an image variant may be asked for. */

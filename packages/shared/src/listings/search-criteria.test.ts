@@ -180,9 +180,15 @@ describe('alert filters', () => {
       expect(alertFiltersFromCriteria(criteriaFromAlertFilters(filters))).toEqual(filters);
   });
 
-  it('keep only what an alert matches on', () => {
+  it('keep every filter an alert matches on: all but sold gear and the order', () => {
     expect(alertFiltersFromCriteria(everything)).toEqual({
       q: 'spinning reel',
+      rod_power: ['Medium', 'Medium Heavy'],
+      rod_composition: ['graphite'],
+      reel_type: ['spinning'],
+      rod_length_min: 72,
+      rod_length_max: 90,
+      featured: true,
       category: ['rods', 'combo'],
       condition: ['like new', 'good'],
       gear_types: ['Saltwater', 'Fly Fishing'],

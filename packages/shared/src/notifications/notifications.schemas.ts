@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'REPLY',
   // Castline's own: someone quoted the member's forum post or comment.
   'QUOTE',
+  // Castline's own: a new comment in a topic (or category) the member watches.
+  'WATCHED_TOPIC',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -61,12 +63,17 @@ export const NotificationData = z
     productId: z.string(),
     alertId: z.string(),
     productName: z.string(),
+    /** PRODUCT_ALERT: the listing's first photo and its price (dollars). */
+    productImage: z.string().nullable(),
+    productPrice: z.number(),
     alertName: z.string(),
     is_seller: z.boolean(),
     product_id: z.string(),
     offerId: z.string(),
     amount: z.number(),
     postId: z.string(),
+    /** The forum post's title (filled in by GET /api/notifications for forum notifications). */
+    postTitle: z.string(),
     commentId: z.string(),
     orderId: z.string(),
   })
@@ -98,6 +105,17 @@ export const NotificationIdParams = z.object({
 });
 export type NotificationIdParams = z.infer<typeof NotificationIdParams>;
 
+/** POST /api/notifications/read: several of the caller's notifications at once (a group's). */
+export const MarkNotificationsReadBody = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: NOTIFICATION_MESSAGES.notFound }), { error: NOTIFICATION_MESSAGES.notFound })
+      .min(1, NOTIFICATION_MESSAGES.notFound)
+      .max(100, NOTIFICATION_MESSAGES.notFound),
+  })
+  .strict();
+export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBody>;
+
 /** POST /api/notifications/sync: how many missing notifications were created (spec 001 §4). */
 export const SyncNotificationsDto = z.object({
   created: z.number().int(),
@@ -109,7 +127,7 @@ export const NOTIFICATION_TABS = [
   { id: 'all', label: 'All', empty: 'No notifications', types: null },
   { id: 'offers', label: 'Offers', empty: 'No offer notifications', types: OFFER_NOTIFICATION_TYPES },
   { id: 'messages', label: 'Messages', empty: 'No message notifications', types: ['NEW_MESSAGE'] },
-  { id: 'alerts', label: 'Alerts', empty: 'No product alert notifications', types: ['PRODUCT_ALERT'] },
+  { id: 'alerts', label: 'Saved searches', empty: 'No saved search notifications', types: ['PRODUCT_ALERT'] },
 ] as const satisfies readonly {
   id: string;
   label: string;
@@ -165,6 +183,7 @@ export function notificationHref(notification: HrefInput, viewerId: string): str
     case 'MENTION':
     case 'REPLY':
     case 'QUOTE':
+    case 'WATCHED_TOPIC':
       if (!data.postId) return `/profile/${viewerId}`;
       return data.commentId
         ? `/forum/post/${data.postId}#comment-${data.commentId}`

@@ -4,6 +4,7 @@ import {
   check,
   doublePrecision,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -52,6 +53,24 @@ export const productAlerts = pgTable(
     /** 'pickup' or 'shipping'; null for either. */
     handover: text('handover'),
     free_shipping: boolean('free_shipping').notNull().default(false),
+    /** Rod and reel details, as the marketplace filters them (empty: any). */
+    rod_powers: text('rod_powers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    rod_compositions: text('rod_compositions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    reel_types: text('reel_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Rod length bounds in inches; null for no bound. */
+    rod_length_min: integer('rod_length_min'),
+    rod_length_max: integer('rod_length_max'),
+    /** Only featured listings. */
+    featured: boolean('featured').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.schema.js';
@@ -40,6 +41,12 @@ export const posts = pgTable(
     comments_count: integer('comments_count').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The post's or its newest comment's time: the "Latest" order. */
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff pinned it to the top of its category's lists. */
+    pinned_at: timestamp('pinned_at', { withTimezone: true }),
+    /** Staff locked it: no new comments. */
+    locked_at: timestamp('locked_at', { withTimezone: true }),
     search_vector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -59,6 +66,21 @@ export const posts = pgTable(
       .on(table.likes_count.desc(), table.created_at.desc())
       .where(sql`status = 'published'`),
     index('posts_author_created_at_idx').on(table.author_id, table.created_at.desc()),
+    // The lists' orders, pinned topics first: newest, newest in a category, latest activity.
+    index('posts_published_pinned_created_idx')
+      .on(sql`(${table.pinned_at} is not null) desc`, table.created_at.desc(), table.id.desc())
+      .where(sql`status = 'published'`),
+    index('posts_published_category_pinned_created_idx')
+      .on(
+        table.category,
+        sql`(${table.pinned_at} is not null) desc`,
+        table.created_at.desc(),
+        table.id.desc(),
+      )
+      .where(sql`status = 'published'`),
+    index('posts_published_pinned_activity_idx')
+      .on(sql`(${table.pinned_at} is not null) desc`, table.last_activity_at.desc(), table.id.desc())
+      .where(sql`status = 'published'`),
     index('posts_search_vector_idx').using('gin', table.search_vector),
   ],
 );
@@ -112,6 +134,8 @@ export const postLikes = pgTable(
   (table) => [
     primaryKey({ columns: [table.post_id, table.user_id] }),
     index('post_likes_user_idx').on(table.user_id),
+    // Top over a period counts the period's likes once, grouped by post.
+    index('post_likes_created_post_idx').on(table.created_at, table.post_id),
   ],
 );
 
@@ -130,5 +154,76 @@ export const commentLikes = pgTable(
   (table) => [
     primaryKey({ columns: [table.comment_id, table.user_id] }),
     index('comment_likes_user_idx').on(table.user_id),
+  ],
+);
+
+/**
+ * How far a member has read a topic: the time of the newest comment (or of the post) they have
+ * seen. Comments after it are unread; a topic without a row has never been opened.
+ */
+export const forumReads = pgTable(
+  'forum_reads',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    post_id: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    read_up_to: timestamp('read_up_to', { withTimezone: true }).notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.post_id] }),
+    index('forum_reads_post_idx').on(table.post_id),
+  ],
+);
+
+/** A member's bookmark of a topic (comment_id null) or of one of its comments. */
+export const forumBookmarks = pgTable(
+  'forum_bookmarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    post_id: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    comment_id: uuid('comment_id').references(() => postComments.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('forum_bookmarks_topic_unique')
+      .on(table.user_id, table.post_id)
+      .where(sql`comment_id is null`),
+    uniqueIndex('forum_bookmarks_comment_unique')
+      .on(table.user_id, table.comment_id)
+      .where(sql`comment_id is not null`),
+    index('forum_bookmarks_user_created_idx').on(table.user_id, table.created_at.desc()),
+  ],
+);
+
+/**
+ * How closely a member follows a topic or a whole category: watching (told of every new comment)
+ * or muted (left out of the lists). Normal is no row.
+ */
+export const forumWatches = pgTable(
+  'forum_watches',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** A topic's post id, or a category's name. */
+    target_type: text('target_type').notNull(),
+    target: text('target').notNull(),
+    level: text('level').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.target_type, table.target] }),
+    check('forum_watches_target_type_check', sql`${table.target_type} in ('post', 'category')`),
+    check('forum_watches_level_check', sql`${table.level} in ('watching', 'muted')`),
+    index('forum_watches_target_idx').on(table.target_type, table.target, table.level),
   ],
 );

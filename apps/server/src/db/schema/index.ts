@@ -9,3 +9,4 @@ export * from './alerts.schema.js';
 export * from './forum.schema.js';
 export * from './admin.schema.js';
 export * from './orders.schema.js';
+export * from './notification-preferences.schema.js';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './listings.schema.js';
 import { profiles } from './profiles.schema.js';
 
@@ -17,7 +27,13 @@ export const messages = pgTable(
     recipient_id: uuid('recipient_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The text; empty for a message of photos only. */
     content: text('content').notNull(),
+    /** Photos the sender uploaded to the message-images bucket (/files/message-images/…). */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     type: text('type').notNull().default('chat'),
     read: boolean('read').notNull().default(false),
     read_at: timestamp('read_at', { withTimezone: true }),
@@ -57,6 +73,37 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(table.recipient_id, table.sender_id)
       .where(sql`read = false`),
+    // A message has text, photos or both.
+    check(
+      'messages_content_or_images_check',
+      sql`${table.content} <> '' or cardinality(${table.images}) > 0`,
+    ),
+    // Search within one's messages (ILIKE '%q%').
+    index('messages_content_trgm_idx').using('gin', sql`${table.content} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One member's settings of one conversation (the pair of them and `partner_id`): archived (it left
+ * their inbox until a new message in it) and muted (its new messages notify and email them no
+ * more). No row: in the inbox, not muted.
+ */
+export const conversationPreferences = pgTable(
+  'conversation_preferences',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    archived_at: timestamp('archived_at', { withTimezone: true }),
+    muted_at: timestamp('muted_at', { withTimezone: true }),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.partner_id] }),
+    check('conversation_preferences_not_self_check', sql`${table.user_id} <> ${table.partner_id}`),
   ],
 );
 

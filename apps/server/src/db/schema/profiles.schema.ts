@@ -51,11 +51,12 @@ export const profiles = pgTable(
     sales_count: integer('sales_count').notNull().default(0),
     seller_rating: numeric('seller_rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     cached_seller_rating: numeric('cached_seller_rating', { precision: 3, scale: 2, mode: 'number' }),
-    /** Settings: email the member about new messages / offers (through the mail interface). */
-    email_on_message: boolean('email_on_message').notNull().default(false),
-    email_on_offer: boolean('email_on_offer').notNull().default(false),
-    /** Castline's own: email me when one of my orders moves (on unless turned off). */
-    email_on_order: boolean('email_on_order').notNull().default(true),
+    /**
+     * Settings: notification emails one at a time ('each') or in one daily digest ('daily'). Which
+     * categories are emailed at all is in notification_preferences (migration 0021 moved the
+     * email_on_message / email_on_offer / email_on_order columns there).
+     */
+    email_delivery: text('email_delivery').notNull().default('each'),
     /** Set when the member deleted their account; the profile stays as "deleted member". */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -63,6 +64,7 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${table.username})`),
     check('profiles_role_check', sql`${table.role} in ('user', 'admin', 'moderator', 'support')`),
     check('profiles_status_check', sql`${table.status} in ('active', 'banned', 'pending', 'inactive')`),
+    check('profiles_email_delivery_check', sql`${table.email_delivery} in ('each', 'daily')`),
   ],
 );
 

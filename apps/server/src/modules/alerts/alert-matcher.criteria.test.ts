@@ -9,7 +9,7 @@ import {
 import { alertNotifications } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import { buildAlert, get, post, signedInMember } from '../../../test/factories.js';
-import { AUSTIN, DALLAS, REEL_DETAILS, tackleBody } from '../listings/listings.test-helpers.js';
+import { AUSTIN, DALLAS, REEL_DETAILS, ROD_DETAILS, tackleBody } from '../listings/listings.test-helpers.js';
 
 // A saved search and the marketplace search decide a match by the same rules: for the same
 // criteria, an alert matches exactly the new listings the search lists.
@@ -25,6 +25,12 @@ const FILTERS: AlertFilters[] = [
   { handover: 'pickup' },
   { handover: 'shipping' },
   { free_shipping: true },
+  // Every marketplace filter is part of a saved search ("Spinning reels" among them).
+  { category: ['reels'], reel_type: ['spinning'], gear_types: ['Saltwater'] },
+  { reel_type: ['baitcasting'] },
+  { rod_power: ['Medium'], rod_length_min: 80 },
+  { rod_composition: ['fiberglass'] },
+  { category: ['rods'], rod_length_max: 80 },
 ];
 
 const reel = (overrides: Record<string, unknown>) =>
@@ -58,6 +64,24 @@ const LISTINGS = [
     shipping_price: 6,
   }),
   tackleBody({ title: 'Lure kit', price: 12, location: 'Somewhere', location_coordinates: null }),
+  reel({
+    title: 'Abu Garcia Revo baitcaster',
+    reel_brand: 'Abu Garcia',
+    reel_type: 'baitcasting',
+    price: 140,
+  }),
+  tackleBody({ title: 'St. Croix Mojo Bass rod', category: 'rods', ...ROD_DETAILS, price: 160 }),
+  tackleBody({
+    title: 'Ugly Stik glass rod',
+    category: 'rods',
+    ...ROD_DETAILS,
+    rod_brand: 'Shakespeare',
+    rod_composition: 'fiberglass',
+    rod_power_rating: 'Medium Light',
+    rod_length_feet: 6,
+    rod_length_inches: 6,
+    price: 45,
+  }),
 ];
 
 describe('one matcher for alerts and search', () => {

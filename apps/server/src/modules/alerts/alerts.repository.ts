@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListingSearchCriteria } from '@castline/shared';
 import {
   AlertFilters,
@@ -37,6 +37,12 @@ function criteriaMatchColumns(criteria: ListingSearchCriteria) {
     radius_miles: near && !criteria.anyDistance ? criteria.radius : null,
     handover: criteria.handover,
     free_shipping: criteria.freeShipping,
+    rod_powers: criteria.rod_power,
+    rod_compositions: criteria.rod_composition,
+    reel_types: criteria.reel_type,
+    rod_length_min: criteria.rodLengthMin,
+    rod_length_max: criteria.rodLengthMax,
+    featured: criteria.featured,
   };
 }
 
@@ -64,6 +70,12 @@ export function savedCriteriaOf(row: AlertRow): ListingSearchCriteria {
     anyDistance: near !== null && row.radius_miles === null,
     handover: row.handover === 'pickup' || row.handover === 'shipping' ? row.handover : null,
     freeShipping: row.free_shipping,
+    rod_power: row.rod_powers as ListingSearchCriteria['rod_power'],
+    rod_composition: row.rod_compositions as ListingSearchCriteria['rod_composition'],
+    reel_type: row.reel_types as ListingSearchCriteria['reel_type'],
+    rodLengthMin: row.rod_length_min,
+    rodLengthMax: row.rod_length_max,
+    featured: row.featured,
   };
 }
 
@@ -98,6 +110,12 @@ const alertColumns = {
   radius_miles: productAlerts.radius_miles,
   handover: productAlerts.handover,
   free_shipping: productAlerts.free_shipping,
+  rod_powers: productAlerts.rod_powers,
+  rod_compositions: productAlerts.rod_compositions,
+  reel_types: productAlerts.reel_types,
+  rod_length_min: productAlerts.rod_length_min,
+  rod_length_max: productAlerts.rod_length_max,
+  featured: productAlerts.featured,
   created_at: productAlerts.created_at,
   updated_at: productAlerts.updated_at,
   match_count: matchCount,
@@ -216,10 +234,20 @@ export function createAlertsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** The member's matches (of one alert, or all), newest first, with the total and unread count. */
+    /**
+     * The member's matches (of one alert, or all), newest first, with the total and unread count.
+     * All of them lists each listing once, at its first match, however many alerts it matched.
+     */
     async matches(params: { userId: string; alertId: string | null; limit: number; offset: number }) {
       const conditions: SQL[] = [eq(alertNotifications.user_id, params.userId)];
       if (params.alertId) conditions.push(eq(alertNotifications.alert_id, params.alertId));
+      else
+        conditions.push(sql`not exists (
+          select 1 from alert_notifications earlier
+          where earlier.user_id = ${alertNotifications.user_id}
+            and earlier.product_id = ${alertNotifications.product_id}
+            and (earlier.created_at, earlier.id) < (${alertNotifications.created_at}, ${alertNotifications.id})
+        )`);
       const where = and(...conditions);
       const [counted] = await db
         .select({
@@ -233,6 +261,28 @@ export function createAlertsRepository(db: Database) {
         .orderBy(desc(alertNotifications.created_at), desc(alertNotifications.id))
         .limit(params.limit)
         .offset(params.offset);
+      if (!params.alertId && rows.length > 0) {
+        // A listing shown once names every alert of the member that matched it, as its notification does.
+        const named = await db
+          .select({
+            product_id: alertNotifications.product_id,
+            names: sql<string>`string_agg(${productAlerts.name}, ' and ' order by ${productAlerts.name})`,
+          })
+          .from(alertNotifications)
+          .innerJoin(productAlerts, eq(productAlerts.id, alertNotifications.alert_id))
+          .where(
+            and(
+              eq(alertNotifications.user_id, params.userId),
+              inArray(
+                alertNotifications.product_id,
+                rows.map((row) => row.product_id),
+              ),
+            ),
+          )
+          .groupBy(alertNotifications.product_id);
+        const names = new Map(named.map((row) => [row.product_id, row.names]));
+        for (const row of rows) row.alert_name = names.get(row.product_id) ?? row.alert_name;
+      }
       return { rows, total: counted?.total ?? 0, unread: counted?.unread ?? 0 };
     },
 
@@ -243,17 +293,27 @@ export function createAlertsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Marks the member's match read; false when it is not theirs. */
+    /**
+     * Marks the member's match read, and with it their other matches of the same listing (read
+     * state is per listing); false when it is not theirs.
+     */
     async markMatchRead(executor: Executor, id: string, userId: string): Promise<boolean> {
       const rows = await executor
         .update(alertNotifications)
         .set({ is_read: true })
-        .where(and(eq(alertNotifications.id, id), eq(alertNotifications.user_id, userId)))
+        .where(
+          and(
+            eq(alertNotifications.user_id, userId),
+            sql`${alertNotifications.product_id} = (
+              select product_id from alert_notifications where id = ${id} and user_id = ${userId}
+            )`,
+          ),
+        )
         .returning({ id: alertNotifications.id });
       return rows.length > 0;
     },
 
-    /** Marks the PRODUCT_ALERT notification of that match read; answers how many changed. */
+    /** Marks the PRODUCT_ALERT notification of that match's listing read; answers how many changed. */
     async markMatchNotificationRead(executor: Executor, matchId: string, userId: string): Promise<number> {
       const rows = await executor
         .update(notifications)
@@ -263,7 +323,9 @@ export function createAlertsRepository(db: Database) {
             eq(notifications.user_id, userId),
             eq(notifications.type, 'PRODUCT_ALERT'),
             eq(notifications.read, false),
-            sql`${notifications.data} ->> 'alertNotificationId' = ${matchId}`,
+            sql`${notifications.data} ->> 'productId' = (
+              select product_id::text from alert_notifications where id = ${matchId} and user_id = ${userId}
+            )`,
           ),
         )
         .returning({ id: notifications.id });

@@ -11,7 +11,7 @@ import {
   ListingAlertListDto,
   type CreateAlertBody,
 } from '@castline/shared';
-import { alertNotifications, notifications, productAlerts } from '../../db/schema/index.js';
+import { alertNotifications, notifications, productAlerts, products } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildAlert,
@@ -353,27 +353,71 @@ describe('saved alerts: matching new listings', () => {
     const used = await list(seller, reelBody({ condition: 'fair' }));
     expect(await matchedAlerts(owner.id, used)).not.toContain(byEverything.id);
 
-    // One notification per match, with the spec's title and message.
+    // One notification per listing however many alerts it matched, with the spec's title and message
+    // (the alerts' names joined), the listing's first photo and its price.
     const notes = await alertNotificationsOf(owner.id);
     const forMatch = notes.filter((n) => (n.data as { productId?: string }).productId === match);
-    expect(forMatch).toHaveLength(6);
+    expect(forMatch).toHaveLength(1);
+    const names = [byCategory, byPrice, byText, byRadius, byBrand, byEverything].map((a) => a.name).sort();
     const [row] = await t.database.db
       .select()
       .from(alertNotifications)
-      .where(and(eq(alertNotifications.alert_id, byText.id), eq(alertNotifications.product_id, match)));
-    expect(forMatch.find((n) => (n.data as { alertId?: string }).alertId === byText.id)).toMatchObject({
+      .where(and(eq(alertNotifications.product_id, match), eq(alertNotifications.user_id, owner.id)))
+      .orderBy(alertNotifications.id)
+      .limit(1);
+    expect(row).toBeDefined();
+    const [listingRow] = await t.database.db.select().from(products).where(eq(products.id, match));
+    expect(forMatch[0]).toMatchObject({
       title: 'Product Alert Match',
-      message: 'Shimano Stradic FL 2500 spinning reel matches Stradic',
+      message: `Shimano Stradic FL 2500 spinning reel matches ${names.join(' and ')}`,
       read: false,
       data: {
-        alertNotificationId: row!.id,
-        alertId: byText.id,
-        alertName: 'Stradic',
+        alertName: names.join(' and '),
         productId: match,
         product_id: match,
         productName: 'Shimano Stradic FL 2500 spinning reel',
+        productPrice: listingRow!.price,
+        productImage: listingRow!.images[0] ?? null,
       },
     });
+  });
+
+  it('keeps every marketplace filter of a saved search and matches on it: a spinning saltwater reel', async () => {
+    const owner = await member();
+    const seller = await member();
+    const spinning = await saveAlert(owner, {
+      name: 'Saltwater spinning reels',
+      filters: { category: ['reels'], gear_types: ['Saltwater'], reel_type: ['spinning'] },
+    });
+    expect(spinning.filters).toEqual({
+      category: ['reels'],
+      gear_types: ['Saltwater'],
+      reel_type: ['spinning'],
+    });
+    const rods = await saveAlert(owner, {
+      name: 'Long medium rods',
+      filters: { rod_power: ['Medium'], rod_composition: ['graphite'], rod_length_min: 80, featured: false },
+    });
+    expect(rods.filters).toEqual({
+      rod_power: ['Medium'],
+      rod_composition: ['graphite'],
+      rod_length_min: 80,
+    });
+
+    const salt = await list(seller, reelBody({ gear_types: ['Saltwater'] }));
+    const fresh = await list(seller, reelBody({ gear_types: ['Freshwater'] }));
+    const baitcaster = await list(seller, reelBody({ gear_types: ['Saltwater'], reel_type: 'baitcasting' }));
+    expect(await matchedAlerts(owner.id, salt)).toEqual([spinning.id]);
+    expect(await matchedAlerts(owner.id, fresh)).toEqual([]);
+    expect(await matchedAlerts(owner.id, baitcaster)).toEqual([]);
+
+    const bad = await post(
+      t.app,
+      '/api/alerts',
+      { name: 'Bad', filters: { reel_type: ['electric'], rod_length_min: 90, rod_length_max: 80 } },
+      owner,
+    );
+    expect(bad.statusCode).toBe(400);
   });
 
   it('matches the terms a search saved: free shipping, pickup, shipping', async () => {
@@ -431,7 +475,8 @@ describe('saved alerts: matching new listings', () => {
     expect((await patch(`/api/alerts/${paused.id}`, { is_active: true }, owner)).statusCode).toBe(200);
     await put(t.app, `/api/listings/${listing}`, reelBody({ price: 135 }), seller);
     expect(await matchedAlerts(owner.id, listing)).toEqual([alert.id, paused.id].sort());
-    expect(await alertNotificationsOf(owner.id)).toHaveLength(2);
+    // The member was told of this listing already: the second alert's match tells them nothing new.
+    expect(await alertNotificationsOf(owner.id)).toHaveLength(1);
 
     // An edit that brings a listing into an alert's range matches it then.
     const cheap = await buildAlert(t.database.db, owner.id, {
@@ -470,7 +515,7 @@ describe('saved alerts: matching new listings', () => {
 });
 
 describe('saved alerts: matches', () => {
-  it('lists matches newest first with paging and unread counts; marking one read marks its notification', async () => {
+  it('lists matches newest first, each listing once, with paging and unread counts; marking one read marks its listing and notification', async () => {
     const owner = await member();
     const other = await member();
     const seller = await buildUser(t.database.db);
@@ -488,8 +533,9 @@ describe('saved alerts: matches', () => {
     await matchWithNotification(reels, secondListing);
     const [first, second] = [firstListing.id, secondListing.id];
 
+    // The first listing matched two alerts: it shows once, at its first match.
     const all = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());
-    expect(all).toMatchObject({ total: 3, unread_count: 3, page: 1, pageSize: 20 });
+    expect(all).toMatchObject({ total: 2, unread_count: 2, page: 1, pageSize: 20 });
     expect(all.items[0]).toMatchObject({
       alert_id: reels.id,
       alert_name: 'Reels',
@@ -503,15 +549,10 @@ describe('saved alerts: matches', () => {
         available: true,
       },
     });
-    expect(
-      all.items
-        .map((m) => m.listing.id)
-        .slice(1)
-        .sort(),
-    ).toEqual([first, first]);
+    expect(all.items[1]).toMatchObject({ alert_id: reels.id, listing: { id: first, price: 150 } });
 
     const page2 = AlertMatchListDto.parse(
-      (await get(t.app, '/api/alerts/matches?pageSize=2&page=2', owner)).json(),
+      (await get(t.app, '/api/alerts/matches?pageSize=1&page=2', owner)).json(),
     );
     expect(page2.items).toHaveLength(1);
     const onlyStradic = AlertMatchListDto.parse(
@@ -535,16 +576,17 @@ describe('saved alerts: matches', () => {
       (n) => (n.data as { alertNotificationId?: string }).alertNotificationId === match.id,
     );
     expect(note!.read).toBe(true);
-    expect((await alertNotificationsOf(owner.id)).filter((n) => !n.read)).toHaveLength(2);
-    expect((await socket.next('unread.changed')).unread.notifications).toBe(2);
+    // Read state is per listing: the first listing's other match and notification are read too.
+    expect((await alertNotificationsOf(owner.id)).filter((n) => !n.read)).toHaveLength(1);
+    expect((await socket.next('unread.changed')).unread.notifications).toBe(1);
     await socket.next('notifications.changed');
     await socket.close();
 
     const counts = ListingAlertListDto.parse((await get(t.app, '/api/alerts', owner)).json());
     expect(counts.items.find((a) => a.id === stradic.id)).toMatchObject({ match_count: 1, unread_count: 0 });
-    expect(counts.items.find((a) => a.id === reels.id)).toMatchObject({ match_count: 2, unread_count: 2 });
+    expect(counts.items.find((a) => a.id === reels.id)).toMatchObject({ match_count: 2, unread_count: 1 });
     const after = AlertMatchListDto.parse((await get(t.app, '/api/alerts/matches', owner)).json());
-    expect(after.unread_count).toBe(2);
+    expect(after.unread_count).toBe(1);
   });
 });
 

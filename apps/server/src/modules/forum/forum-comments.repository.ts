@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { deleteCommentCounted } from './forum.comment-counts.js';
+import { topicWatchers } from './forum-following.repository.js';
+import { advanceReadPosition } from './forum-reading.repository.js';
 import { raiseCommentNotices, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { commentColumns, type CommentRow } from './forum-rows.js';
 import { bumpProfile, unlessParentGone, type WriteEffects } from './forum-writes.js';
@@ -117,11 +119,13 @@ export function createForumCommentsRepository(db: Database, notices: ForumNotice
           if (!row) throw new Error('inserting a comment returned nothing');
           const [post] = await tx
             .update(posts)
-            .set({ comments_count: sql`${posts.comments_count} + 1` })
+            .set({ comments_count: sql`${posts.comments_count} + 1`, last_activity_at: sql`now()` })
             .where(eq(posts.id, postId))
-            .returning({ title: posts.title, author_id: posts.author_id });
+            .returning({ title: posts.title, author_id: posts.author_id, category: posts.category });
           if (!post) return 'post_gone';
           await bumpProfile(tx, author.id, { comments: 1 });
+          // Writers have read what they answer: the topic is read for them up to their comment.
+          await advanceReadPosition(tx, author.id, postId, sql`now()`);
           const quoted = quotedTargets(content);
           const quotedCommentIds = quoted.flatMap((target) =>
             target.kind === 'comment' && target.commentId !== parent?.id ? [target.commentId] : [],
@@ -151,6 +155,7 @@ export function createForumCommentsRepository(db: Database, notices: ForumNotice
                 ? { authorId: parent.author_id, kind: 'reply' }
                 : { authorId: post.author_id, kind: 'reply_to_post' },
               quotedAuthorIds,
+              watcherIds: await topicWatchers(tx, postId, post.category),
             },
             comment.mentions,
             { postId, postTitle: post.title, commentId: row.id, sender: author },

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { FORUM_LIMITS, type ForumSort, type ForumTopPeriod, type ForumView } from '@castline/shared';
 import type { Database } from '../../db/client.js';
-import { posts, profiles } from '../../db/schema/index.js';
+import { postLikes, posts, profiles } from '../../db/schema/index.js';
 import { published, summaryColumns, type PostSummaryRow } from './forum-rows.js';
 
 export interface PostSearch {
@@ -8,17 +9,80 @@ export interface PostSearch {
   category: string | null;
   q: string | null;
   authorId: string | null;
+  sort: ForumSort;
+  period: ForumTopPeriod;
+  /** `new` and `unread` need a viewer. */
+  view: ForumView;
   limit: number;
   offset: number;
+}
+
+const PERIOD_DAYS: Record<Exclude<ForumTopPeriod, 'all'>, number> = { week: 7, month: 30, year: 365 };
+
+/** The viewer's own views: topics new to them, or with comments they have not read. */
+function viewCondition(view: ForumView, viewerId: string | null): SQL | undefined {
+  if (view === 'all' || !viewerId) return undefined;
+  if (view === 'new') {
+    return sql`(${posts.author_id} <> ${viewerId} and ${posts.created_at} > now() - make_interval(days => ${sql.raw(String(FORUM_LIMITS.newTopicDays))}) and not exists (select 1 from forum_reads fr where fr.post_id = ${posts.id} and fr.user_id = ${viewerId}))`;
+  }
+  // From the member's read position: only a topic active since can hold unread comments.
+  return sql`exists (select 1 from forum_reads fr where fr.post_id = ${posts.id} and fr.user_id = ${viewerId} and ${posts.last_activity_at} > fr.read_up_to and exists (select 1 from post_comments uc where uc.post_id = ${posts.id} and uc.created_at > fr.read_up_to and uc.status = 'published' and uc.author_id <> ${viewerId}))`;
+}
+
+/**
+ * Muted topics leave the member's lists, and so do the topics of muted categories, except when the
+ * member asks for that category, searches, or reads someone's posts.
+ */
+function notMuted(search: PostSearch): SQL | undefined {
+  if (!search.viewerId || search.q || search.authorId) return undefined;
+  const mutedCategory = search.category
+    ? sql`false`
+    : sql`exists (select 1 from forum_watches mc where mc.user_id = ${search.viewerId} and mc.target_type = 'category' and mc.target = ${posts.category} and mc.level = 'muted')`;
+  return sql`not (exists (select 1 from forum_watches mt where mt.user_id = ${search.viewerId} and mt.target_type = 'post' and mt.target = ${posts.id}::text and mt.level = 'muted') or ${mutedCategory})`;
+}
+
+/** Descending, as the lists' indexes hold it (nulls last; the columns are never null). */
+const newestFirst = (column: SQL | typeof posts.created_at) => sql`${column} desc nulls last`;
+
+/** The list's order: pinned topics first on the plain lists, then by the chosen sort (as the indexes hold it). */
+function listOrder(search: PostSearch, likesInPeriod: SQL | null): SQL[] {
+  const plain = search.view === 'all' && !search.q && !search.authorId && search.sort !== 'top';
+  const pinnedFirst = plain ? [sql`(${posts.pinned_at} is not null) desc`] : [];
+  if (search.sort === 'latest') {
+    return [...pinnedFirst, newestFirst(sql`${posts.last_activity_at}`), newestFirst(sql`${posts.id}`)];
+  }
+  if (search.sort === 'top') {
+    return [
+      sql`${likesInPeriod ?? sql`${posts.likes_count}`} desc`,
+      desc(posts.likes_count),
+      desc(posts.created_at),
+      desc(posts.id),
+    ];
+  }
+  return [...pinnedFirst, newestFirst(sql`${posts.created_at}`), newestFirst(sql`${posts.id}`)];
+}
+
+/** Each post's likes given within the period, counted once for all posts (Top's order). */
+function periodLikes(db: Database, period: Exclude<ForumTopPeriod, 'all'>) {
+  return db
+    .select({ post_id: postLikes.post_id, likes: sql<number>`count(*)`.as('period_likes') })
+    .from(postLikes)
+    .where(
+      sql`${postLikes.created_at} > now() - make_interval(days => ${sql.raw(String(PERIOD_DAYS[period]))})`,
+    )
+    .groupBy(postLikes.post_id)
+    .as('period_likes');
 }
 
 /** What readers browse: the public post list, trending posts, categories and top contributors. */
 export function createForumFeedsRepository(db: Database) {
   return {
-    /** Public posts, newest first, with the exact total. */
+    /** Public posts in the chosen order (newest first by default), with the exact total. */
     async list(search: PostSearch): Promise<{ rows: PostSummaryRow[]; total: number }> {
       const where = and(
         published,
+        viewCondition(search.view, search.viewerId),
+        notMuted(search),
         search.category ? eq(posts.category, search.category) : undefined,
         search.authorId ? eq(posts.author_id, search.authorId) : undefined,
         search.q ? sql`${posts.search_vector} @@ websearch_to_tsquery('english', ${search.q})` : undefined,
@@ -27,12 +91,16 @@ export function createForumFeedsRepository(db: Database) {
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(posts)
         .where(where);
-      const rows = await db
+      const liked = search.sort === 'top' && search.period !== 'all' ? periodLikes(db, search.period) : null;
+      const base = db
         .select(summaryColumns(search.viewerId))
         .from(posts)
         .innerJoin(profiles, eq(profiles.id, posts.author_id))
+        .$dynamic();
+      const joined = liked ? base.leftJoin(liked, eq(liked.post_id, posts.id)) : base;
+      const rows = await joined
         .where(where)
-        .orderBy(desc(posts.created_at), desc(posts.id))
+        .orderBy(...listOrder(search, liked ? sql`coalesce(${liked.likes}, 0)` : null))
         .limit(search.limit)
         .offset(search.offset);
       return { rows, total: counted?.total ?? 0 };

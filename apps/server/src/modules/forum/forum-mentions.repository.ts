@@ -43,7 +43,7 @@ export async function raiseMentions(
 }
 
 /** Why a member is told of a new comment: it answers their comment or their post, or quotes them. */
-export type AddressKind = 'reply' | 'reply_to_post' | 'quote';
+export type AddressKind = 'reply' | 'reply_to_post' | 'quote' | 'watched';
 
 /** Says, inside the comment's transaction, that it answered or quoted these members. */
 export type AddressedHook = (
@@ -76,8 +76,8 @@ async function reachable(tx: Executor, ids: string[], senderId: string): Promise
 
 /**
  * Tells the members a new comment concerns, each once: whose comment (or post) it answers first,
- * then whose words it quotes, then whom it mentions. Returns what the listeners left for after
- * the commit.
+ * then whose words it quotes, then whom it mentions, then who watches the topic. Returns what the
+ * listeners left for after the commit.
  */
 export async function raiseCommentNotices(
   tx: Transaction,
@@ -85,6 +85,7 @@ export async function raiseCommentNotices(
   concerned: {
     repliedTo: { authorId: string; kind: 'reply' | 'reply_to_post' } | null;
     quotedAuthorIds: string[];
+    watcherIds?: string[];
   },
   mentions: string[],
   source: MentionSource,
@@ -101,12 +102,17 @@ export async function raiseCommentNotices(
     source.sender.id,
   );
   const told = new Set<string>();
-  const notices = wanted.filter((notice) => {
+  const notices: { recipientId: string; kind: AddressKind }[] = wanted.filter((notice) => {
     if (!allowed.has(notice.recipientId) || told.has(notice.recipientId)) return false;
     told.add(notice.recipientId);
     return true;
   });
   const mentioned = (await mentionRecipients(tx, mentions, source.sender.id)).filter((id) => !told.has(id));
+  for (const id of mentioned) told.add(id);
+  const watchers = await reachable(tx, concerned.watcherIds ?? [], source.sender.id);
+  for (const recipientId of watchers) {
+    if (!told.has(recipientId)) notices.push({ recipientId, kind: 'watched' });
+  }
   const after: AfterCommit[] = [];
   if (notices.length > 0) after.push(await hooks.addressed(tx, { notices, source }));
   if (mentioned.length > 0) after.push(await hooks.mentioned(tx, { recipientIds: mentioned, source }));

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ForumCategory, PostStatus } from '@castline/shared';
 import type { Database } from '../../db/client.js';
-import { postComments, posts, profiles } from '../../db/schema/index.js';
+import { forumWatches, postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { isVisibleComment } from './forum.comment-counts.js';
 import { raiseMentions, type ForumNoticeHooks } from './forum-mentions.repository.js';
@@ -15,6 +15,8 @@ export interface PostState {
   status: string;
   title: string;
   content: string;
+  locked: boolean;
+  pinned: boolean;
 }
 
 export interface PostFields {
@@ -39,6 +41,8 @@ export function createForumPostsRepository(db: Database, { mentioned }: ForumNot
           status: posts.status,
           title: posts.title,
           content: posts.content,
+          locked: sql<boolean>`(${posts.locked_at} is not null)`,
+          pinned: sql<boolean>`(${posts.pinned_at} is not null)`,
         })
         .from(posts)
         .where(eq(posts.id, id));
@@ -118,6 +122,10 @@ export function createForumPostsRepository(db: Database, { mentioned }: ForumNot
           .where(eq(posts.id, id))
           .for('update');
         if (!post) return false;
+        // Watches name the topic by id, without a foreign key: they go with it.
+        await tx
+          .delete(forumWatches)
+          .where(and(eq(forumWatches.target_type, 'post'), eq(forumWatches.target, id)));
         const comments = await tx
           .select({
             author_id: postComments.author_id,

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { FORUM_LIMITS } from '@castline/shared';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 
 /** Lists read this much of a post's content for the excerpt (the excerpt is far shorter). */
@@ -17,6 +18,12 @@ export interface PostSummaryRow {
   comments_count: number;
   created_at: Date;
   updated_at: Date;
+  last_activity_at: Date;
+  pinned_at: Date | null;
+  locked_at: Date | null;
+  /** Published comments by others after the viewer's read position; null when never opened. */
+  unread_count: number | null;
+  is_new: boolean;
   author_username: string;
   author_full_name: string | null;
   author_avatar_url: string | null;
@@ -64,6 +71,25 @@ const authorColumns = (viewerId: string | null) => ({
   blocked_by_viewer: blockedByViewer(viewerId),
 });
 
+/** The viewer's read position in the post's topic (null: never opened, or a guest). */
+function readUpTo(viewerId: string): SQL<Date | null> {
+  return sql<Date | null>`(select fr.read_up_to from forum_reads fr where fr.post_id = ${posts.id} and fr.user_id = ${viewerId})`;
+}
+
+/** Unread comments and whether the topic is new to the viewer (never opened, recent, not theirs). */
+function readingColumns(viewerId: string | null) {
+  if (!viewerId) {
+    return { unread_count: sql<number | null>`null::int`, is_new: sql<boolean>`false` };
+  }
+  const upTo = readUpTo(viewerId);
+  return {
+    unread_count: sql<
+      number | null
+    >`(select case when fr.read_up_to is null then null else (select count(*)::int from post_comments uc where uc.post_id = ${posts.id} and uc.status = 'published' and uc.author_id <> ${viewerId} and uc.created_at > fr.read_up_to) end from (select ${upTo} as read_up_to) fr)`,
+    is_new: sql<boolean>`(${posts.author_id} <> ${viewerId} and ${posts.created_at} > now() - make_interval(days => ${sql.raw(String(FORUM_LIMITS.newTopicDays))}) and ${upTo} is null)`,
+  };
+}
+
 /** The columns of a post summary (joined with its author's profile), as the viewer sees it. */
 export function summaryColumns(viewerId: string | null) {
   return {
@@ -78,6 +104,10 @@ export function summaryColumns(viewerId: string | null) {
     comments_count: posts.comments_count,
     created_at: posts.created_at,
     updated_at: posts.updated_at,
+    last_activity_at: posts.last_activity_at,
+    pinned_at: posts.pinned_at,
+    locked_at: posts.locked_at,
+    ...readingColumns(viewerId),
     ...authorColumns(viewerId),
     liked: viewerId
       ? sql<boolean>`exists(select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`

@@ -48,23 +48,33 @@ export function mentionNotification(recipientId: string, source: MentionSource):
   };
 }
 
-/** The REPLY or QUOTE notification for a member a new comment answered or quoted; it links to the comment. */
+const ADDRESSED = {
+  reply: { type: 'REPLY', title: FORUM_MESSAGES.replyTitle, message: FORUM_MESSAGES.replyToComment },
+  reply_to_post: { type: 'REPLY', title: FORUM_MESSAGES.replyTitle, message: FORUM_MESSAGES.replyToPost },
+  quote: { type: 'QUOTE', title: FORUM_MESSAGES.quoteTitle, message: FORUM_MESSAGES.quotedYou },
+  watched: {
+    type: 'WATCHED_TOPIC',
+    title: FORUM_MESSAGES.watchedTitle,
+    message: FORUM_MESSAGES.watchedComment,
+  },
+} as const;
+
+/**
+ * The REPLY, QUOTE or WATCHED_TOPIC notification for a member a new comment answered, quoted, or
+ * who watches its topic; it links to the comment.
+ */
 export function addressedNotification(
   recipientId: string,
-  kind: 'reply' | 'reply_to_post' | 'quote',
+  kind: keyof typeof ADDRESSED,
   source: MentionSource,
 ): NotificationInsert {
   const { username } = source.sender;
+  const { type, title, message } = ADDRESSED[kind];
   return {
     user_id: recipientId,
-    type: kind === 'quote' ? 'QUOTE' : 'REPLY',
-    title: kind === 'quote' ? FORUM_MESSAGES.quoteTitle : FORUM_MESSAGES.replyTitle,
-    message:
-      kind === 'quote'
-        ? FORUM_MESSAGES.quotedYou(username, source.postTitle)
-        : kind === 'reply'
-          ? FORUM_MESSAGES.replyToComment(username, source.postTitle)
-          : FORUM_MESSAGES.replyToPost(username, source.postTitle),
+    type,
+    title,
+    message: message(username, source.postTitle),
     data: {
       postId: source.postId,
       ...(source.commentId ? { commentId: source.commentId } : {}),

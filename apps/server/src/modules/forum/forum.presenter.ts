@@ -1,4 +1,5 @@
 import type {
+  ForumWatchLevel,
   AdminForumCommentDto,
   AdminForumPostDto,
   CommentDto,
@@ -82,10 +83,15 @@ export function presentPostSummary(row: PostSummaryRow): PostSummaryDto {
     liked: Boolean(row.liked),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    last_activity_at: row.last_activity_at.toISOString(),
+    pinned: row.pinned_at !== null,
+    locked: row.locked_at !== null,
+    unread_count: row.unread_count === null ? null : Number(row.unread_count),
+    is_new: Boolean(row.is_new),
   };
 }
 
-export function presentComment(row: CommentRow, canDelete: boolean): CommentDto {
+export function presentComment(row: CommentRow, canDelete: boolean, bookmarked = false): CommentDto {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -102,6 +108,7 @@ export function presentComment(row: CommentRow, canDelete: boolean): CommentDto 
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     can_delete: canDelete,
+    bookmarked,
   };
 }
 
@@ -128,20 +135,40 @@ export interface PostPermissions {
   /** Moderation details (the reason) are shown to the author and staff only. */
   seesModeration: boolean;
   canDeleteComment: (comment: CommentRow) => boolean;
+  canModerate: boolean;
+}
+
+/** What the viewer keeps and follows of the topic. */
+export interface TopicFollowing {
+  bookmarked: boolean;
+  bookmarkedComments: ReadonlySet<string>;
+  watchLevel: ForumWatchLevel;
 }
 
 export function presentPost(
   row: PostDetailRow,
   comments: CommentRow[],
   mentioned: { id: string; username: string }[],
+  firstUnreadCommentId: string | null,
   permissions: PostPermissions,
+  following: TopicFollowing,
 ): PostDto {
   return {
     ...presentPostSummary(row),
     content: row.full_content,
     mentioned_members: mentioned,
+    first_unread_comment_id: firstUnreadCommentId,
+    can_moderate: permissions.canModerate,
     moderation_reason: permissions.seesModeration ? row.moderation_reason : null,
-    comments: comments.map((comment) => presentComment(comment, permissions.canDeleteComment(comment))),
+    comments: comments.map((comment) =>
+      presentComment(
+        comment,
+        permissions.canDeleteComment(comment),
+        following.bookmarkedComments.has(comment.id),
+      ),
+    ),
+    bookmarked: following.bookmarked,
+    watch_level: following.watchLevel,
     can_edit: permissions.canEdit,
     can_delete: permissions.canDelete,
   };

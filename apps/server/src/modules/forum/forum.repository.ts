@@ -4,7 +4,9 @@ import { createForumAdminRepository } from './forum-admin.repository.js';
 import { createForumCommentsRepository } from './forum-comments.repository.js';
 import { createForumFeedsRepository } from './forum-feeds.repository.js';
 import { createForumLikesRepository } from './forum-likes.repository.js';
+import { createForumFollowingRepository } from './forum-following.repository.js';
 import { createForumPostsRepository } from './forum-posts.repository.js';
+import { createForumReadingRepository } from './forum-reading.repository.js';
 
 /**
  * The forum's SQL, one part per concern: feeds (public lists and the sidebar), forum
@@ -19,6 +21,8 @@ export function createForumRepository(db: Database, notices: ForumNoticeHooks) {
     ...createForumPostsRepository(db, notices),
     ...createForumCommentsRepository(db, notices),
     ...createForumLikesRepository(db),
+    ...createForumReadingRepository(db),
+    ...createForumFollowingRepository(db),
     membersNamed: (usernames: string[]) => membersNamed(db, usernames),
   };
 }

@@ -15,7 +15,17 @@ import {
   FORUM_LIMITS,
   FORUM_MESSAGES as M,
   ForumCategoriesDto,
+  BookmarkResultDto,
+  BookmarksQuery,
+  ForumBookmarkListDto,
+  ForumWatchesDto,
   ListPostsQuery,
+  LockPostBody,
+  WatchCategoryBody,
+  WatchLevelDto,
+  WatchTopicBody,
+  MarkTopicReadBody,
+  PinPostBody,
   PostDto,
   PostIdParams,
   PostListDto,
@@ -207,6 +217,142 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
         bodyReader(request, M.postNotFound, membersOnly),
       );
       return reply.status(201).send(created);
+    },
+  });
+
+  r.put('/api/forum/posts/:id/read', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Record that the caller has read the topic up to this comment (or its post); the read position only moves forward',
+      params: PostIdParams,
+      body: MarkTopicReadBody,
+      response: { 204: z.null().describe('Recorded'), ...errors },
+    },
+    handler: async (request, reply) => {
+      await forum.markRead(request.params.id, requireActor(request), bodyReader(request, M.postNotFound));
+      return sendNoContent(reply);
+    },
+  });
+
+  r.post('/api/forum/posts/:id/bookmark', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Bookmark a topic, or take the caller's bookmark away; answers the new state",
+      params: PostIdParams,
+      response: { 200: BookmarkResultDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.postNotFound);
+      return forum.bookmarkPost(request.params.id, requireActor(request));
+    },
+  });
+
+  r.post('/api/forum/comments/:id/bookmark', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Bookmark a comment, or take the caller's bookmark away; answers the new state",
+      params: CommentIdParams,
+      response: { 200: BookmarkResultDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.commentNotFound);
+      return forum.bookmarkComment(request.params.id, requireActor(request));
+    },
+  });
+
+  r.get('/api/me/bookmarks', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "The caller's bookmarked topics and comments (still public), newest first, 20 a page",
+      querystring: BookmarksQuery,
+      response: { 200: ForumBookmarkListDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { query } = validated(request);
+      void reply.header('cache-control', 'no-store');
+      return forum.bookmarks(requireActor(request), query.page);
+    },
+  });
+
+  r.put('/api/forum/posts/:id/watch', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Follow a topic: watching (told of every new comment), normal, or muted (left out of the lists)',
+      params: PostIdParams,
+      body: WatchTopicBody,
+      response: { 200: WatchLevelDto, ...errors },
+    },
+    handler: async (request) =>
+      forum.watchTopic(request.params.id, requireActor(request), bodyReader(request, M.postNotFound)),
+  });
+
+  r.put('/api/forum/categories/watch', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Follow a whole category: watching, normal or muted (muted topics leave the caller's lists)",
+      body: WatchCategoryBody,
+      response: { 200: WatchLevelDto, ...errors },
+    },
+    handler: async (request) => {
+      const { body } = validated(request);
+      return forum.watchCategory(requireActor(request), body);
+    },
+  });
+
+  r.get('/api/me/forum-watches', {
+    config: { auth: 'required', actor: true },
+    schema: {
+      tags,
+      summary: 'The forum categories the caller watches or muted',
+      response: { 200: ForumWatchesDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return forum.forumWatches(requireActor(request));
+    },
+  });
+
+  r.post('/api/forum/posts/:id/pin', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Pin a topic to the top of its category, or unpin it (forum moderators)',
+      params: PostIdParams,
+      body: PinPostBody,
+      response: { 200: PostDto, ...errors },
+    },
+    handler: async (request) => {
+      return forum.setPinned(request.params.id, requireActor(request), bodyReader(request, M.postNotFound));
+    },
+  });
+
+  r.post('/api/forum/posts/:id/lock', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: 'Lock a topic against new comments, or open it again (forum moderators)',
+      params: PostIdParams,
+      body: LockPostBody,
+      response: { 200: PostDto, ...errors },
+    },
+    handler: async (request) => {
+      return forum.setLocked(request.params.id, requireActor(request), bodyReader(request, M.postNotFound));
     },
   });
 

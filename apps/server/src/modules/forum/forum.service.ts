@@ -10,7 +10,16 @@ import type {
   CreateCommentBody,
   CreatePostBody,
   ForumCategoriesDto,
+  BookmarkResultDto,
+  ForumBookmarkListDto,
+  ForumWatchesDto,
   ListPostsQuery,
+  LockPostBody,
+  WatchCategoryBody,
+  WatchLevelDto,
+  WatchTopicBody,
+  MarkTopicReadBody,
+  PinPostBody,
   PostDto,
   PostListDto,
   RateLimitRule,
@@ -23,7 +32,9 @@ import {
   FORUM_LIMITS,
   FORUM_MESSAGES as M,
   canManageForumContent,
+  canCommentOnTopic,
   canModerateForum,
+  canPinOrLockTopic,
   canSeeForumContent,
   isBannedMember,
 } from '@castline/shared';
@@ -43,6 +54,7 @@ import type { ServerEvents } from '../../domain-events.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { extractMentions, newMentions } from './forum.mentions.js';
 import {
+  excerptOf,
   presentAdminComment,
   presentAdminPost,
   presentComment,
@@ -175,14 +187,29 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       ),
     );
     const mentioned = await repository.membersNamed([...names]);
+    const firstUnread = viewerId ? await repository.firstUnreadCommentId(id, viewerId) : null;
+    const kept = viewerId ? await repository.bookmarkedIn(viewerId, id) : null;
+    const following = {
+      bookmarked: kept?.topic ?? false,
+      bookmarkedComments: kept?.comments ?? new Set<string>(),
+      watchLevel: viewerId ? await repository.topicWatchLevel(viewerId, id) : ('normal' as const),
+    };
     const manage = canManageForumContent(actor, { author_id: row.author_id });
-    return presentPost(row, comments, mentioned, {
-      canEdit: manage,
-      canDelete: manage,
-      seesModeration: staff || actor?.id === row.author_id,
-      canDeleteComment: (comment: CommentRow) =>
-        canManageForumContent(actor, { author_id: comment.author_id }),
-    });
+    return presentPost(
+      row,
+      comments,
+      mentioned,
+      firstUnread,
+      {
+        canModerate: canPinOrLockTopic(actor),
+        canEdit: manage,
+        canDelete: manage,
+        seesModeration: staff || actor?.id === row.author_id,
+        canDeleteComment: (comment: CommentRow) =>
+          canManageForumContent(actor, { author_id: comment.author_id }),
+      },
+      following,
+    );
   }
 
   return {
@@ -214,12 +241,16 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     },
 
     async list(query: ListPostsParams, viewerId: string | null): Promise<PostListDto> {
+      if (query.view !== 'all' && !viewerId) throw new UnauthenticatedError(M.signInForYourViews);
       return orFail(M.fetchForumPostsFailed, async () => {
         const { rows, total } = await repository.list({
           viewerId,
           category: query.category ?? null,
           q: query.q ?? null,
           authorId: query.author_id ?? null,
+          sort: query.sort,
+          period: query.period,
+          view: query.view,
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         });
@@ -322,8 +353,9 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       readBody: BodyReader<CreateCommentFields>,
     ): Promise<CommentDto> {
       if (!actor) throw new UnauthenticatedError(M.loginToComment);
-      await visiblePost(postId, actor);
+      const topic = await visiblePost(postId, actor);
       assertNotBanned(actor);
+      if (!canCommentOnTopic(actor, topic)) throw new ForbiddenError(M.topicLocked);
       const { content, reply_to_id: replyToId } = readBody();
       await throttle('comment', actor);
       const created = await repository.addComment({
@@ -340,6 +372,115 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       const row = await repository.findComment(created.id, actor.id);
       if (!row) throw new NotFoundError(M.commentNotFound);
       return presentComment(row, canManageForumContent(actor, { author_id: row.author_id }));
+    },
+
+    /** Bookmarks the topic, or takes the bookmark away. */
+    async bookmarkPost(postId: string, actor: Actor): Promise<BookmarkResultDto> {
+      await visiblePost(postId, actor);
+      return { bookmarked: await repository.toggleBookmark(actor.id, postId, null) };
+    },
+
+    /** Bookmarks a comment the member can see, or takes the bookmark away. */
+    async bookmarkComment(commentId: string, actor: Actor): Promise<BookmarkResultDto> {
+      const state = await repository.commentState(commentId);
+      if (
+        !state ||
+        !canSeeForumContent(actor, { status: state.post_status, author_id: state.post_author_id }) ||
+        !canSeeForumContent(actor, state)
+      ) {
+        throw new NotFoundError(M.commentNotFound);
+      }
+      return { bookmarked: await repository.toggleBookmark(actor.id, state.post_id, commentId) };
+    },
+
+    /** The member's bookmarks, newest first, 20 a page. */
+    async bookmarks(actor: Actor, page: number): Promise<ForumBookmarkListDto> {
+      const pageSize = FORUM_LIMITS.pageSize;
+      const { rows, total } = await repository.bookmarks(actor.id, pageSize, (page - 1) * pageSize);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          created_at: row.created_at.toISOString(),
+          post: { id: row.post_id, title: row.post_title, category: row.post_category },
+          comment:
+            row.comment_id && row.comment_content !== null
+              ? {
+                  id: row.comment_id,
+                  excerpt: excerptOf(row.comment_content),
+                  author_username: row.comment_author ?? '',
+                }
+              : null,
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
+    /** Watching (every new comment), normal, or muted (left out of the lists) for one topic. */
+    async watchTopic(
+      postId: string,
+      actor: Actor,
+      readBody: BodyReader<WatchTopicBody>,
+    ): Promise<WatchLevelDto> {
+      await visiblePost(postId, actor);
+      const { level } = readBody();
+      await repository.watchTopic(actor.id, postId, level);
+      return { level };
+    },
+
+    /** The same for a whole category. */
+    async watchCategory(actor: Actor, body: WatchCategoryBody): Promise<WatchLevelDto> {
+      await repository.watchCategory(actor.id, body.category, body.level);
+      return { level: body.level };
+    },
+
+    async forumWatches(actor: Actor): Promise<ForumWatchesDto> {
+      return { categories: await repository.categoryWatches(actor.id) };
+    },
+
+    /** The member has read the topic up to this comment (or the post): its unread count goes down. */
+    async markRead(postId: string, actor: Actor, readBody: BodyReader<MarkTopicReadBody>): Promise<void> {
+      await visiblePost(postId, actor);
+      const commentId = readBody().comment_id ?? null;
+      if (!(await repository.markRead(postId, actor.id, commentId)))
+        throw new NotFoundError(M.commentNotFound);
+    },
+
+    /** Forum staff pin a topic to the top of its category, or unpin it. */
+    async setPinned(postId: string, actor: Actor, readBody: BodyReader<PinPostBody>): Promise<PostDto> {
+      const state = await visiblePost(postId, actor);
+      if (!canPinOrLockTopic(actor)) throw new ForbiddenError(M.pinOrLockForbidden);
+      const { pinned } = readBody();
+      const audit: AuditEntry = {
+        actorId: actor.id,
+        action: pinned ? 'forum.post.pin' : 'forum.post.unpin',
+        entityType: 'forum_post',
+        entityId: postId,
+        severity: 'low',
+        oldData: { pinned: state.pinned },
+      };
+      if (!(await repository.setPinned(postId, pinned, audit))) throw new NotFoundError(M.postNotFound);
+      await publish('post', postId, actor.id);
+      return detail(postId, actor);
+    },
+
+    /** Forum staff lock a topic against new comments, or open it again. */
+    async setLocked(postId: string, actor: Actor, readBody: BodyReader<LockPostBody>): Promise<PostDto> {
+      const state = await visiblePost(postId, actor);
+      if (!canPinOrLockTopic(actor)) throw new ForbiddenError(M.pinOrLockForbidden);
+      const { locked } = readBody();
+      const audit: AuditEntry = {
+        actorId: actor.id,
+        action: locked ? 'forum.post.lock' : 'forum.post.unlock',
+        entityType: 'forum_post',
+        entityId: postId,
+        severity: 'low',
+        oldData: { locked: state.locked },
+      };
+      if (!(await repository.setLocked(postId, locked, audit))) throw new NotFoundError(M.postNotFound);
+      await publish('post', postId, actor.id);
+      return detail(postId, actor);
     },
 
     async deleteComment(id: string, actor: Actor): Promise<CommentDeletedDto> {

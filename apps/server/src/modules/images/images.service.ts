@@ -6,6 +6,7 @@ import {
   avatarUploadNamePrefix,
   BUCKETS,
   IMAGE_VARIANT_DEFAULTS,
+  messagePhotoNamePrefix,
   UPLOAD_RATE_LIMIT,
   VARIANT_RENDER_RATE_LIMIT,
   type Bucket,
@@ -101,10 +102,16 @@ function variantKeyFor(key: string, original: StoredObjectInfo, variant: Normali
 /**
  * The server names every upload: `<bucket>/<timestamp>-<random>.webp`. An avatar's name begins
  * with its uploader's id (`avatars/<user id>-<timestamp>-<random>.webp`), so that no member can
- * show another member's upload as their avatar (canUseAvatar).
+ * show another member's upload as their avatar (canUseAvatar). A message photo's name begins the
+ * same way (`message-images/<user id>-…`), so that no member can attach another's (canAttachMessagePhoto).
  */
 export function uploadKeyFor(bucket: Bucket, uploaderId: string, now: Date = new Date()): string {
-  const owner = bucket === 'avatars' ? avatarUploadNamePrefix(uploaderId) : '';
+  const owner =
+    bucket === 'avatars'
+      ? avatarUploadNamePrefix(uploaderId)
+      : bucket === 'message-images'
+        ? messagePhotoNamePrefix(uploaderId)
+        : '';
   return `${bucket}/${owner}${now.getTime()}-${randomBytes(8).toString('hex')}.webp`;
 }
 

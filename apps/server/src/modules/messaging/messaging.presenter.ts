@@ -8,7 +8,13 @@ import type {
   PresenceDto,
 } from '@castline/shared';
 import { conversationIdFor, MESSAGE_TYPES, summaryTermsOf } from '@castline/shared';
-import type { ConversationRow, ListingCardRow, MemberRecord, MessageRow } from './messaging.repository.js';
+import type {
+  ConversationPreferences,
+  ConversationRow,
+  ListingCardRow,
+  MemberRecord,
+  MessageRow,
+} from './messaging.repository.js';
 
 /** Dollars with two decimals. */
 function money(value: number | string): number {
@@ -26,6 +32,7 @@ export function presentMessage(row: MessageRow): MessageDto {
     sender_id: row.sender_id,
     recipient_id: row.recipient_id,
     content: row.content,
+    images: row.images,
     type: messageType(row.type),
     read: row.read,
     read_at: row.read_at?.toISOString() ?? null,
@@ -75,6 +82,8 @@ export function presentConversation(
     last_message: presentMessage(row.lastMessage),
     unread_count: row.unreadCount,
     listing: row.listing ? presentListingCard(row.listing) : null,
+    archived: row.preferences.archived,
+    muted: row.preferences.muted,
   };
 }
 
@@ -84,6 +93,7 @@ export function presentConversationDetail(input: {
   presence: PresenceDto | undefined;
   listing: ListingCardRow | null;
   unreadCount: number;
+  preferences: ConversationPreferences;
 }): ConversationDetailDto {
   const { viewer, member } = input;
   return {
@@ -94,5 +104,7 @@ export function presentConversationDetail(input: {
     unread_count: input.unreadCount,
     blocked_by_me: viewer.blocked_users.includes(member.id),
     blocked_by_them: member.blocked_users.includes(viewer.id),
+    archived: input.preferences.archived,
+    muted: input.preferences.muted,
   };
 }

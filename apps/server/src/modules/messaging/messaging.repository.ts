@@ -1,14 +1,32 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { listingResourceColumns } from '../../db/listing-resource-columns.js';
-import { messages, notifications, products, profiles } from '../../db/schema/index.js';
+import {
+  conversationPreferences,
+  messages,
+  notifications,
+  products,
+  profiles,
+} from '../../db/schema/index.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'sender_id' | 'recipient_id' | 'content' | 'client_id' | 'product_id'
+  'sender_id' | 'recipient_id' | 'content' | 'client_id' | 'product_id' | 'images'
 >;
+
+/** One member's settings of a conversation (no row: in the inbox, not muted). */
+export interface ConversationPreferences {
+  archived: boolean;
+  muted: boolean;
+}
+
+/** A message found by a search, with the other member of its conversation. */
+export interface MessageSearchRow {
+  message: MessageRow;
+  partner: Omit<MemberRecord, 'blocked_users' | 'deleted'>;
+}
 
 /** A member as the messaging rules read them. */
 export interface MemberRecord {
@@ -52,6 +70,7 @@ export interface ConversationRow {
   lastMessage: MessageRow;
   unreadCount: number;
   listing: ListingCardRow | null;
+  preferences: ConversationPreferences;
 }
 
 /** A position in a thread: the exact (microsecond) time and id of the oldest message seen. */
@@ -98,6 +117,7 @@ interface RawConversationRow extends Record<string, unknown> {
   sender_id: string;
   recipient_id: string;
   content: string;
+  images: string[];
   type: string;
   read: boolean;
   read_at: string | null;
@@ -121,6 +141,8 @@ interface RawConversationRow extends Record<string, unknown> {
   listing_available: boolean | null;
   listing_handover: string | null;
   listing_shipping_price: number | string | null;
+  archived: boolean;
+  muted: boolean;
 }
 
 const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -187,10 +209,17 @@ export function createMessagingRepository(db: Database) {
     /**
      * One row per member the viewer has exchanged messages with: the last message, how many of
      * theirs are unread, and the listing of the earliest message that names one; newest first.
-     * `q` keeps partners whose username contains it (case-insensitive).
+     * `q` keeps partners whose username contains it (case-insensitive); `archived` picks the
+     * conversations the viewer archived (true) or the inbox (false); undefined: both.
      */
-    async conversations(viewerId: string, q: string | null): Promise<ConversationRow[]> {
+    async conversations(viewerId: string, q: string | null, archived?: boolean): Promise<ConversationRow[]> {
       const search = q ? sql`and pr.username ilike ${likePattern(q)} escape '\\'` : sql``;
+      const shelf =
+        archived === undefined
+          ? sql``
+          : archived
+            ? sql`and cp.archived_at is not null`
+            : sql`and cp.archived_at is null`;
       const result = await db.execute<RawConversationRow>(sql`
         with mine as (
           select m.*,
@@ -221,6 +250,7 @@ export function createMessagingRepository(db: Database) {
           l.sender_id::text as sender_id,
           l.recipient_id::text as recipient_id,
           l.content,
+          l.images,
           l.type,
           l.read,
           to_char(l.read_at at time zone 'UTC', ${sql.raw(ISO_MS)}) as read_at,
@@ -244,13 +274,16 @@ export function createMessagingRepository(db: Database) {
           pd.handover as listing_handover,
           pd.shipping_price::float8 as listing_shipping_price,
           (pd.deleted = false and pd.visible_in_marketplace = true
-            and pd.moderation_status in ('active', 'pending')) as listing_available
+            and pd.moderation_status in ('active', 'pending')) as listing_available,
+          (cp.archived_at is not null) as archived,
+          (cp.muted_at is not null) as muted
         from latest l
         join profiles pr on pr.id = l.partner_id
         left join unread u on u.partner_id = l.partner_id
         left join origin o on o.partner_id = l.partner_id
         left join products pd on pd.id = o.product_id
-        where true ${search}
+        left join conversation_preferences cp on cp.user_id = ${viewerId} and cp.partner_id = l.partner_id
+        where true ${search} ${shelf}
         order by l.created_at desc, l.id desc
       `);
       return rowsOf<RawConversationRow>(result).map((row) => ({
@@ -265,6 +298,7 @@ export function createMessagingRepository(db: Database) {
           sender_id: row.sender_id,
           recipient_id: row.recipient_id,
           content: row.content,
+          images: row.images ?? [],
           type: row.type,
           read: row.read,
           read_at: row.read_at === null ? null : new Date(row.read_at),
@@ -290,7 +324,146 @@ export function createMessagingRepository(db: Database) {
                 handover: row.listing_handover ?? 'pickup',
                 shipping_price: row.listing_shipping_price,
               },
+        preferences: { archived: Boolean(row.archived), muted: Boolean(row.muted) },
       }));
+    },
+
+    /** The viewer's settings of their conversation with `partnerId`. */
+    async preferences(
+      executor: Executor,
+      viewerId: string,
+      partnerId: string,
+    ): Promise<ConversationPreferences> {
+      const [row] = await executor
+        .select({
+          archived: sql<boolean>`${conversationPreferences.archived_at} is not null`,
+          muted: sql<boolean>`${conversationPreferences.muted_at} is not null`,
+        })
+        .from(conversationPreferences)
+        .where(
+          and(
+            eq(conversationPreferences.user_id, viewerId),
+            eq(conversationPreferences.partner_id, partnerId),
+          ),
+        );
+      return { archived: Boolean(row?.archived), muted: Boolean(row?.muted) };
+    },
+
+    /**
+     * Archives or unarchives, mutes or unmutes the viewer's conversation with `partnerId` (what is
+     * not named stays as it was); answers the settings now.
+     */
+    async setPreferences(
+      tx: Transaction,
+      viewerId: string,
+      partnerId: string,
+      change: { archived?: boolean | undefined; muted?: boolean | undefined },
+    ): Promise<ConversationPreferences> {
+      const now = sql`now()`;
+      const set: Record<string, SQL | null> = { updated_at: now };
+      if (change.archived !== undefined) set.archived_at = change.archived ? now : null;
+      if (change.muted !== undefined) set.muted_at = change.muted ? now : null;
+      const [row] = await tx
+        .insert(conversationPreferences)
+        .values({
+          user_id: viewerId,
+          partner_id: partnerId,
+          archived_at: change.archived ? now : null,
+          muted_at: change.muted ? now : null,
+        })
+        .onConflictDoUpdate({
+          target: [conversationPreferences.user_id, conversationPreferences.partner_id],
+          set,
+        })
+        .returning({
+          archived_at: conversationPreferences.archived_at,
+          muted_at: conversationPreferences.muted_at,
+        });
+      return { archived: row?.archived_at != null, muted: row?.muted_at != null };
+    },
+
+    /**
+     * A new message between the two brings their conversation back to the inbox of whichever of
+     * them archived it. Answers the members it came back for.
+     */
+    async unarchive(tx: Transaction, a: string, b: string): Promise<string[]> {
+      const rows = await tx
+        .update(conversationPreferences)
+        .set({ archived_at: null, updated_at: sql`now()` })
+        .where(
+          and(
+            isNotNull(conversationPreferences.archived_at),
+            or(
+              and(eq(conversationPreferences.user_id, a), eq(conversationPreferences.partner_id, b)),
+              and(eq(conversationPreferences.user_id, b), eq(conversationPreferences.partner_id, a)),
+            ),
+          ),
+        )
+        .returning({ user_id: conversationPreferences.user_id });
+      return rows.map((row) => row.user_id);
+    },
+
+    /** Whether the two have a conversation the viewer can see (a message not hidden from them). */
+    async hasConversation(viewerId: string, otherId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(between(viewerId, otherId), notHiddenFrom(viewerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * The viewer's messages (sent or received, not hidden from them) whose text contains `q`
+     * (case-insensitive), newest first, a page at a time, with the total.
+     */
+    async searchMessages(
+      viewerId: string,
+      q: string,
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: MessageSearchRow[]; total: number }> {
+      const partnerId = sql<string>`case when ${messages.sender_id} = ${viewerId} then ${messages.recipient_id} else ${messages.sender_id} end`;
+      const where = and(
+        or(eq(messages.sender_id, viewerId), eq(messages.recipient_id, viewerId)),
+        notHiddenFrom(viewerId),
+        sql`${messages.content} ilike ${likePattern(q)} escape '\\'`,
+      );
+      const [counted] = await db.select({ n: count() }).from(messages).where(where);
+      const total = counted?.n ?? 0;
+      if (total === 0) return { rows: [], total };
+      const rows = await db
+        .select({
+          message: messages,
+          partner: {
+            id: profiles.id,
+            username: profiles.username,
+            full_name: profiles.full_name,
+            avatar_url: profiles.avatar_url,
+          },
+        })
+        .from(messages)
+        .innerJoin(profiles, eq(profiles.id, partnerId))
+        .where(where)
+        .orderBy(desc(messages.created_at), desc(messages.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { rows, total };
+    },
+
+    /** Whether `userId` muted their conversation with `partnerId`. */
+    async isMuted(executor: Executor, userId: string, partnerId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ user_id: conversationPreferences.user_id })
+        .from(conversationPreferences)
+        .where(
+          and(
+            eq(conversationPreferences.user_id, userId),
+            eq(conversationPreferences.partner_id, partnerId),
+            isNotNull(conversationPreferences.muted_at),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** The listing of the earliest message between the two members that names one. */

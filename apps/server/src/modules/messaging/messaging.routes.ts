@@ -6,13 +6,17 @@ import {
   ConversationListDto,
   ConversationMessagesQuery,
   ConversationParams,
+  ConversationStateDto,
   ListConversationsQuery,
   MarkConversationReadDto,
   MESSAGING_MESSAGES as M,
   MessageDto,
   MessagePageDto,
+  MessageSearchPageDto,
+  SearchMessagesQuery,
   SendMessageBody,
   UnreadCountsDto,
+  UpdateConversationBody,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
 import { assertValidId, bodyOf, validated, viewerOf } from '../../http/route-helpers.js';
@@ -39,7 +43,7 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     schema: {
       tags,
       summary:
-        'Send a message (plain text) and notify the recipient; a retry with the same client_id answers the first message',
+        'Send a message (text, photos of the sender or both) and notify the recipient unless they muted the conversation; a retry with the same client_id answers the first message',
       body: SendMessageBody,
       response: { 200: MessageDto, 201: MessageDto, ...errors },
     },
@@ -59,14 +63,14 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
     schema: {
       tags,
       summary:
-        "The caller's conversations, newest last message first, with unread counts; q searches usernames",
+        "The caller's conversations, newest last message first, with unread counts; q searches usernames; archived=true the archived ones, archived=false the inbox",
       querystring: ListConversationsQuery,
       response: { 200: ConversationListDto, ...errors },
     },
     handler: async (request, reply) => {
       assertValidRequest(request);
       void reply.header('cache-control', 'no-store');
-      return messaging.conversations(viewerOf(request), request.query.q);
+      return messaging.conversations(viewerOf(request), request.query.q, request.query.archived);
     },
   });
 
@@ -84,6 +88,42 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
       assertValidRequest(request);
       void reply.header('cache-control', 'no-store');
       return messaging.conversation(viewerOf(request), request.params.userId);
+    },
+  });
+
+  r.patch('/api/conversations/:userId', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Archive or unarchive, mute or unmute a conversation, for the caller only (a new message brings an archived one back)',
+      params: ConversationParams,
+      body: UpdateConversationBody,
+      response: { 200: ConversationStateDto, ...errors },
+    },
+    handler: async (request) => {
+      assertValidId(request, M.recipientNotFound);
+      return messaging.updateConversation(viewerOf(request), request.params.userId, () =>
+        bodyOf(request, UpdateConversationBody),
+      );
+    },
+  });
+
+  r.get('/api/messages/search', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "Search the text of the caller's own messages (sent or received), newest first, at most 20 a page",
+      querystring: SearchMessagesQuery,
+      response: { 200: MessageSearchPageDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      validated(request);
+      void reply.header('cache-control', 'no-store');
+      return messaging.search(viewerOf(request), request.query);
     },
   });
 

@@ -4,17 +4,24 @@ import type {
   ConversationDetailDto,
   ConversationListDto,
   ConversationMessagesQuery,
+  ConversationStateDto,
   MarkConversationReadDto,
   MessageDto,
   MessagePageDto,
+  MessageSearchPageDto,
   PresenceDto,
+  SearchMessagesQuery,
   SendMessageBody,
   UnreadCountsDto,
+  UpdateConversationBody,
 } from '@castline/shared';
 import {
   APP_MESSAGES,
+  canAttachMessagePhoto,
   canViewListing,
   conversationIdFor,
+  isConversationMember,
+  MESSAGING_EXTRA_MESSAGES as X,
   LISTING_POLICY_MESSAGES,
   MESSAGING_MESSAGES as M,
   isBannedMember,
@@ -27,9 +34,15 @@ import { unreadCounts } from '../notifications/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ServerEvents } from '../../domain-events.js';
 import type { MemberRecord, MessageCursor, MessagingRepository } from './messaging.repository.js';
-import { presentConversation, presentConversationDetail, presentMessage } from './messaging.presenter.js';
+import {
+  presentConversation,
+  presentConversationDetail,
+  presentMember,
+  presentMessage,
+} from './messaging.presenter.js';
 
 export type ConversationMessagesParams = z.output<typeof ConversationMessagesQuery>;
+export type SearchMessagesParams = z.output<typeof SearchMessagesQuery>;
 
 export interface MessagingServiceDeps {
   repository: MessagingRepository;
@@ -135,6 +148,9 @@ export function createMessagingService({
       const recipientId = body.recipient_id.toLowerCase();
       if (recipientId === actor.id) throw cannotMessageSelf('recipient_id');
       if (!isUuid(recipientId)) throw recipientNotFound();
+      // Photos: only the sender's own uploads to the message-images bucket.
+      const images = body.images ?? [];
+      if (images.some((url) => !canAttachMessagePhoto(actor, url))) throw new ForbiddenError(X.photoNotYours);
 
       if (body.client_id) {
         const existing = await repository.findByClientId(db, actor.id, body.client_id);
@@ -162,6 +178,7 @@ export function createMessagingService({
           sender_id: sender.id,
           recipient_id: recipient.id,
           content: body.content,
+          images,
           client_id: body.client_id ?? null,
           product_id: body.product_id ?? null,
         });
@@ -174,9 +191,13 @@ export function createMessagingService({
           if (first.recipient_id !== recipient.id) throw new ConflictError('CONFLICT', M.clientIdReused);
           return { row: first, created: false, published: null };
         }
+        // A new message brings an archived conversation back to the inbox (both sides); a muted
+        // one tells its recipient nothing (no notification, no email).
+        await repository.unarchive(tx, sender.id, recipient.id);
         const sent = {
           message: presentMessage(row),
           sender: { username: sender.username, avatar_url: sender.avatar_url },
+          recipientMuted: await repository.isMuted(tx, recipient.id, sender.id),
         };
         return {
           row,
@@ -194,8 +215,12 @@ export function createMessagingService({
       return { message: presentMessage(outcome.row), created: outcome.created };
     },
 
-    async conversations(viewerId: string, q: string | undefined): Promise<ConversationListDto> {
-      const rows = await repository.conversations(viewerId, q ? q : null);
+    async conversations(
+      viewerId: string,
+      q: string | undefined,
+      archived?: boolean,
+    ): Promise<ConversationListDto> {
+      const rows = await repository.conversations(viewerId, q ? q : null, archived);
       const presence = new Map(
         (await readPresence(rows.map((row) => row.partner.id))).map((entry) => [entry.user_id, entry]),
       );
@@ -206,10 +231,11 @@ export function createMessagingService({
     /** The thread's header; it works before the first message (a new conversation). */
     async conversation(viewerId: string, param: string): Promise<ConversationDetailDto> {
       const { viewer, other } = await pair(viewerId, conversationPartner(param, viewerId));
-      const [presence, listing, unreadCount] = await Promise.all([
+      const [presence, listing, unreadCount, preferences] = await Promise.all([
         readPresence([other.id]),
         repository.conversationListing(viewer.id, other.id),
         repository.unreadFrom(viewer.id, other.id),
+        repository.preferences(db, viewer.id, other.id),
       ]);
       return presentConversationDetail({
         viewer,
@@ -217,7 +243,46 @@ export function createMessagingService({
         presence: presence[0],
         listing,
         unreadCount,
+        preferences,
       });
+    },
+
+    /**
+     * Archives or unarchives, mutes or unmutes a conversation for the caller only (isConversationMember:
+     * the caller is one of its two members, and it has a message they can see; else 404).
+     */
+    async updateConversation(
+      viewerId: string,
+      param: string,
+      readBody: BodyReader<UpdateConversationBody>,
+    ): Promise<ConversationStateDto> {
+      const otherId = conversationPartner(param, viewerId);
+      const conversation = { member_ids: [viewerId, otherId] as const };
+      if (!isConversationMember({ id: viewerId }, conversation))
+        throw new NotFoundError(X.conversationNotFound);
+      const { viewer, other } = await pair(viewerId, otherId);
+      if (!(await repository.hasConversation(viewer.id, other.id))) {
+        throw new NotFoundError(X.conversationNotFound);
+      }
+      const body = readBody();
+      const state = await repository.transaction((tx) =>
+        repository.setPreferences(tx, viewer.id, other.id, body),
+      );
+      return { id: conversationIdFor(viewer.id, other.id), ...state };
+    },
+
+    /** The caller's messages whose text contains q, newest first, 20 a page at most. */
+    async search(viewerId: string, query: SearchMessagesParams): Promise<MessageSearchPageDto> {
+      const { rows, total } = await repository.searchMessages(viewerId, query.q, query.page, query.pageSize);
+      return {
+        items: rows.map((row) => ({
+          message: presentMessage(row.message),
+          member: presentMember(row.partner),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** 20 a page (by default), newest first; `nextCursor` names the next older page. */

@@ -353,6 +353,8 @@ describe('GET /api/conversations/:userId and its messages', () => {
       unread_count: 0,
       blocked_by_me: false,
       blocked_by_them: false,
+      archived: false,
+      muted: false,
     });
     const byConversation = await get(t.app, `/api/conversations/${conversationIdFor(b.id, a.id)}`, a);
     expect(ConversationDetailDto.parse(byConversation.json()).member.id).toBe(b.id);
@@ -457,6 +459,7 @@ describe('API documentation', () => {
         '/api/conversations/{userId}',
         '/api/conversations/{userId}/messages',
         '/api/conversations/{userId}/read',
+        '/api/messages/search',
         '/api/me/unread',
         '/api/notifications',
         '/api/notifications/{id}/read',

@@ -7,4 +7,13 @@ export {
   unreadCounts,
 } from './notification-writer.js';
 export type { NotificationInsert } from './notification-writer.js';
+export {
+  clearNotificationPreferences,
+  memberNotificationPreferences,
+  notificationPreferencesOf,
+  presentPreferences,
+  saveEmailDelivery,
+  saveNotificationPreferences,
+} from './notification-preferences.js';
+export type { MemberNotificationPreferences } from './notification-preferences.js';
 export { registerNotificationsModule } from './notifications.module.js';

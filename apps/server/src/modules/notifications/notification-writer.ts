@@ -5,10 +5,12 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPES,
   NotificationData as NotificationDataShape,
+  wantsNotification,
 } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
 import { messages, notifications } from '../../db/schema/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
+import { notificationPreferencesOf } from './notification-preferences.js';
 
 /** A notification to write, in the spec's shape (001 §3). */
 export interface NotificationInsert {
@@ -73,14 +75,25 @@ export function presentNotification(row: NotificationRow): NotificationDto {
 
 /**
  * Writes notifications inside the caller's transaction and returns them presented; the caller
- * pushes them with `publishNotifications` once the transaction has committed.
+ * pushes them with `publishNotifications` once the transaction has committed. This is where the
+ * members' in-app preferences hold: a row of a category its member turned off in the app is not
+ * written (every type has its category: NOTIFICATION_CATEGORY_OF in packages/shared).
  */
 export async function insertNotifications(
   executor: Executor,
   rows: NotificationInsert[],
 ): Promise<NotificationDto[]> {
   if (rows.length === 0) return [];
-  const inserted = await executor.insert(notifications).values(rows).returning();
+  const preferences = await notificationPreferencesOf(
+    executor,
+    rows.map((row) => row.user_id),
+  );
+  const wanted = rows.filter((row) => {
+    const member = preferences.get(row.user_id);
+    return !member || wantsNotification(member, row.type, 'in_app');
+  });
+  if (wanted.length === 0) return [];
+  const inserted = await executor.insert(notifications).values(wanted).returning();
   return inserted.map(presentNotification);
 }
 

@@ -1,8 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_MESSAGES } from '@castline/shared';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { alertNotifications, messages, notifications } from '../../db/schema/index.js';
+import { alertNotifications, messages, notifications, posts } from '../../db/schema/index.js';
+import { wantsInAppSql } from './notification-preferences.js';
 import { MESSAGE_PREVIEW_CHARS, type NotificationRow } from './notification-writer.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -22,6 +25,17 @@ export function createNotificationsRepository(db: Database) {
         .where(eq(notifications.user_id, userId))
         .orderBy(desc(notifications.created_at), desc(notifications.id))
         .limit(limit);
+    },
+
+    /** The titles of the forum posts named (uuid-shaped ids only). */
+    async postTitles(ids: readonly string[]): Promise<Map<string, string>> {
+      const valid = [...new Set(ids)].filter((id) => UUID.test(id));
+      if (valid.length === 0) return new Map();
+      const rows = await db
+        .select({ id: posts.id, title: posts.title })
+        .from(posts)
+        .where(inArray(posts.id, valid));
+      return new Map(rows.map((row) => [row.id, row.title]));
     },
 
     async unreadCount(userId: string): Promise<number> {
@@ -61,12 +75,22 @@ export function createNotificationsRepository(db: Database) {
       return rows.length;
     },
 
-    /** The member's alert_notifications row becomes read; false when there is no such row of theirs. */
+    /**
+     * The member's alert_notifications row becomes read, with their other matches of the same listing
+     * (one notification speaks for the listing); false when there is no such row of theirs.
+     */
     async markAlertMatchRead(tx: Transaction, alertNotificationId: string, userId: string): Promise<boolean> {
       const rows = await tx
         .update(alertNotifications)
         .set({ is_read: true })
-        .where(and(eq(alertNotifications.id, alertNotificationId), eq(alertNotifications.user_id, userId)))
+        .where(
+          and(
+            eq(alertNotifications.user_id, userId),
+            sql`${alertNotifications.product_id} = (
+              select product_id from alert_notifications where id = ${alertNotificationId} and user_id = ${userId}
+            )`,
+          ),
+        )
         .returning({ id: alertNotifications.id });
       return rows.length > 0;
     },
@@ -92,7 +116,8 @@ export function createNotificationsRepository(db: Database) {
      * Sync (spec 001 §4): a NEW_MESSAGE notification for each unread message to the member that
      * has none with its message id, and a PRODUCT_ALERT one ("{product} matches {alert}") for
      * each unread alert_notifications row that has none. One member's syncs run one at a time,
-     * so that two tabs never write the same notification twice. Answers how many were written.
+     * so that two tabs never write the same notification twice. Like the writer, it writes none of a
+     * kind the member turned off in the app. Answers how many were written.
      */
     async sync(tx: Transaction, userId: string): Promise<number> {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications-sync:${userId}`}))`);
@@ -119,6 +144,7 @@ export function createNotificationsRepository(db: Database) {
         join profiles s on s.id = m.sender_id
         where m.recipient_id = ${userId}
           and m.read = false
+          and ${wantsInAppSql(sql`${userId}::uuid`, sql.raw(`'NEW_MESSAGE'`))}
           and not exists (
             select 1 from notifications n
             where n.user_id = ${userId} and n.type = 'NEW_MESSAGE' and n.data ->> 'messageId' = m.id::text
@@ -139,17 +165,25 @@ export function createNotificationsRepository(db: Database) {
             'alertName', a.name,
             'productId', p.id::text,
             'product_id', p.id::text,
-            'productName', p.title
+            'productName', p.title,
+            'productImage', p.images[1],
+            'productPrice', p.price
           )
         from alert_notifications an
         join product_alerts a on a.id = an.alert_id
         join products p on p.id = an.product_id
         where an.user_id = ${userId}
           and an.is_read = false
+          and ${wantsInAppSql(sql`${userId}::uuid`, sql.raw(`'PRODUCT_ALERT'`))}
+          and not exists (
+            select 1 from alert_notifications earlier
+            where earlier.user_id = an.user_id and earlier.product_id = an.product_id
+              and (earlier.created_at, earlier.id) < (an.created_at, an.id)
+          )
           and not exists (
             select 1 from notifications n
             where n.user_id = ${userId} and n.type = 'PRODUCT_ALERT'
-              and n.data ->> 'alertNotificationId' = an.id::text
+              and n.data ->> 'productId' = an.product_id::text
           )
         order by an.created_at, an.id
         returning id

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiErrorDto,
+  MarkNotificationsReadBody,
   NOTIFICATION_MESSAGES as M,
   NotificationDto,
   NotificationIdParams,
@@ -10,7 +11,7 @@ import {
   SyncNotificationsDto,
   UnreadCountsDto,
 } from '@castline/shared';
-import { assertValidId, sendNoContent, viewerOf } from '../../http/route-helpers.js';
+import { assertValidId, bodyOf, sendNoContent, viewerOf } from '../../http/route-helpers.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const errors = { 400: ApiErrorDto, 401: ApiErrorDto, 404: ApiErrorDto, 409: ApiErrorDto };
@@ -40,6 +41,20 @@ export function registerNotificationsRoutes(app: FastifyInstance, notifications:
       response: { 200: UnreadCountsDto, ...errors },
     },
     handler: async (request) => notifications.markAllRead(viewerOf(request)),
+  });
+
+  r.post('/api/notifications/read', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        "Mark several of the caller's notifications read at once (a group shown as one entry), each as POST /api/notifications/:id/read does; all or none",
+      body: MarkNotificationsReadBody,
+      response: { 200: UnreadCountsDto, ...errors },
+    },
+    handler: async (request) =>
+      notifications.markManyRead(viewerOf(request), bodyOf(request, MarkNotificationsReadBody).ids),
   });
 
   r.post('/api/notifications/sync', {

@@ -37,7 +37,7 @@ function compose(to: string, subject: string, parts: MailParts): MailMessage {
 <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="font-size:20px;font-weight:700;color:#0b4f6c;margin:0 0 16px">Castline</p>
 <h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1>
-<p style="line-height:1.5;margin:0 0 24px">${escapeHtml(intro)}</p>
+<p style="line-height:1.5;margin:0 0 24px;white-space:pre-line">${escapeHtml(intro)}</p>
 ${button}
 <p style="line-height:1.5;font-size:14px;color:#51606f;margin:0 0 8px">${escapeHtml(outro)}</p>
 ${link}${foot}
@@ -82,5 +82,29 @@ export function emailChangedNoticeMail(to: string, username: string, newEmail: s
     title: 'Your email address was changed',
     intro: `Hi ${username}, your Castline account now uses ${newEmail}. We will send account emails there from now on.`,
     outro: 'If you did not make this change, reset your password right away and contact Castline support.',
+  });
+}
+
+/** The daily digest: the day's notifications, grouped, in one mail. */
+export function digestMail(input: {
+  to: string;
+  username: string;
+  count: number;
+  groups: readonly { heading: string; text: string; url: string }[];
+  url: string;
+  settingsUrl: string;
+}): MailMessage {
+  const lines = input.groups.map((group) => `• ${group.heading}: ${group.text}\n  ${group.url}`);
+  const subject =
+    input.count === 1
+      ? 'Your Castline digest: 1 notification'
+      : `Your Castline digest: ${input.count} notifications`;
+  return compose(input.to, subject, {
+    title: 'Your daily digest',
+    intro: `Hi ${input.username}, here is what happened on Castline since your last digest:\n\n${lines.join('\n')}`,
+    action: { label: 'Open your notifications', url: input.url },
+    outro:
+      'You get one email a day because you chose a daily digest. You can change that in your Castline settings.',
+    footer: { label: 'Email preferences', url: input.settingsUrl },
   });
 }

@@ -1,6 +1,14 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import type { UpdateNotificationPreferencesBody } from '@castline/shared';
 import { voidAccountLinks } from '../accounts/index.js';
+import {
+  clearNotificationPreferences,
+  memberNotificationPreferences,
+  presentPreferences,
+  saveEmailDelivery,
+  saveNotificationPreferences,
+} from '../notifications/index.js';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema/index.js';
 
 export interface PendingEmailChange {
@@ -96,33 +104,54 @@ export function createSettingsRepository(db: Database) {
         .where(eq(profiles.id, userId));
     },
 
+    /** The old email settings, read from the member's notification preferences. */
     async notificationSettings(userId: string) {
-      const [row] = await db
-        .select({
-          email_on_message: profiles.email_on_message,
-          email_on_offer: profiles.email_on_offer,
-          email_on_order: profiles.email_on_order,
-        })
-        .from(profiles)
-        .where(and(eq(profiles.id, userId), isNull(profiles.deleted_at)))
-        .limit(1);
-      return row ?? null;
+      const member = await memberNotificationPreferences(db, userId);
+      if (!member) return null;
+      return {
+        email_on_message: member.preferences.messages.email,
+        email_on_offer: member.preferences.offers.email,
+        email_on_order: member.preferences.orders.email,
+      };
     },
 
+    /** The old email settings write the email channel of messages, offers and orders. */
     async updateNotificationSettings(
       userId: string,
       values: { email_on_message: boolean; email_on_offer: boolean; email_on_order?: boolean | undefined },
     ) {
-      const [row] = await db
-        .update(profiles)
-        .set({ ...values, updated_at: sql`now()` })
-        .where(and(eq(profiles.id, userId), isNull(profiles.deleted_at)))
-        .returning({
-          email_on_message: profiles.email_on_message,
-          email_on_offer: profiles.email_on_offer,
-          email_on_order: profiles.email_on_order,
-        });
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        if (!(await memberNotificationPreferences(tx, userId))) return null;
+        await saveNotificationPreferences(tx, userId, [
+          { category: 'messages', email: values.email_on_message },
+          { category: 'offers', email: values.email_on_offer },
+          ...(values.email_on_order === undefined
+            ? []
+            : [{ category: 'orders' as const, email: values.email_on_order }]),
+        ]);
+        const member = (await memberNotificationPreferences(tx, userId))!;
+        return {
+          email_on_message: member.preferences.messages.email,
+          email_on_offer: member.preferences.offers.email,
+          email_on_order: member.preferences.orders.email,
+        };
+      });
+    },
+
+    /** Every category's choice and the email delivery; null for a member who is gone. */
+    async notificationPreferences(userId: string) {
+      const member = await memberNotificationPreferences(db, userId);
+      return member ? presentPreferences(member) : null;
+    },
+
+    /** Changes the given choices and the email delivery together. */
+    async updateNotificationPreferences(userId: string, body: UpdateNotificationPreferencesBody) {
+      return db.transaction(async (tx) => {
+        if (!(await memberNotificationPreferences(tx, userId))) return null;
+        await saveNotificationPreferences(tx, userId, body.categories ?? []);
+        if (body.email_delivery) await saveEmailDelivery(tx, userId, body.email_delivery);
+        return presentPreferences((await memberNotificationPreferences(tx, userId))!);
+      });
     },
 
     /** A username for the anonymised profile that no other member holds. */
@@ -160,9 +189,7 @@ export function createSettingsRepository(db: Database) {
           blocked_users: sql`'{}'::uuid[]`,
           is_online: false,
           is_captain: false,
-          email_on_message: false,
-          email_on_offer: false,
-          email_on_order: false,
+          email_delivery: 'each',
           products_count: 0,
           deleted_at: sql`now()`,
           updated_at: sql`now()`,
@@ -181,9 +208,10 @@ export function createSettingsRepository(db: Database) {
       return true;
     },
 
-    /** Pending email changes and every session of the member. */
+    /** Pending email changes, notification choices and every session of the member. */
     async endAccountState(tx: Transaction, userId: string): Promise<number> {
       await voidAccountLinks(tx, userId);
+      await clearNotificationPreferences(tx, userId);
       const ended = await tx
         .delete(sessions)
         .where(eq(sessions.userId, userId))

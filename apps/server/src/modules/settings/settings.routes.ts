@@ -8,7 +8,9 @@ import {
   DeleteAccountBody,
   EmailChangeConfirmedDto,
   MessageResponseDto,
+  NotificationPreferencesDto,
   NotificationSettingsDto,
+  UpdateNotificationPreferencesBody,
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
 import { bodyOf } from '../../http/route-helpers.js';
@@ -90,7 +92,8 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
     config: { auth: 'required' },
     schema: {
       tags,
-      summary: 'Email preferences: new messages and new offers',
+      summary:
+        'Email preferences for new messages, offers and orders (the email channel of those notification preferences)',
       response: { 200: NotificationSettingsDto, ...errors },
     },
     handler: async (request) => settings.notificationSettings(sessionOf(request).userId),
@@ -109,6 +112,34 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
       settings.updateNotificationSettings(
         sessionOf(request).userId,
         bodyOf(request, UpdateNotificationSettingsBody),
+      ),
+  });
+
+  r.get('/api/settings/notification-preferences', {
+    config: { auth: 'required' },
+    schema: {
+      tags,
+      summary:
+        'Notification preferences: each kind of notification in Castline and by email, and the email delivery',
+      response: { 200: NotificationPreferencesDto, ...errors },
+    },
+    handler: async (request) => settings.notificationPreferences(sessionOf(request).userId),
+  });
+
+  r.patch('/api/settings/notification-preferences', {
+    config: { auth: 'required' },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Change notification preferences (the categories and channels given) and/or the email delivery (each or a daily digest)',
+      body: UpdateNotificationPreferencesBody,
+      response: { 200: NotificationPreferencesDto, ...errors },
+    },
+    handler: async (request) =>
+      settings.updateNotificationPreferences(
+        sessionOf(request).userId,
+        bodyOf(request, UpdateNotificationPreferencesBody),
       ),
   });
 

@@ -7,7 +7,9 @@ import type {
   DeleteAccountBody,
   EmailChangeConfirmedDto,
   MessageResponseDto,
+  NotificationPreferencesDto,
   NotificationSettingsDto,
+  UpdateNotificationPreferencesBody,
   RateLimitRule,
   UpdateNotificationSettingsBody,
 } from '@castline/shared';
@@ -224,6 +226,21 @@ export function createSettingsService({
       const row = await repository.updateNotificationSettings(userId, body);
       if (!row) throw new NotFoundError(AUTH_MESSAGES.profileNotFound);
       return row;
+    },
+
+    async notificationPreferences(userId: string): Promise<NotificationPreferencesDto> {
+      const preferences = await repository.notificationPreferences(userId);
+      if (!preferences) throw new NotFoundError(AUTH_MESSAGES.profileNotFound);
+      return preferences;
+    },
+
+    async updateNotificationPreferences(
+      userId: string,
+      body: UpdateNotificationPreferencesBody,
+    ): Promise<NotificationPreferencesDto> {
+      const preferences = await repository.updateNotificationPreferences(userId, body);
+      if (!preferences) throw new NotFoundError(AUTH_MESSAGES.profileNotFound);
+      return preferences;
     },
 
     /**

@@ -1,14 +1,21 @@
 import type { CurrentUserDto } from '@castline/shared';
 import { Home, MessagesSquare, PlusCircle, Store, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useUnreadCounts } from '../../features/notifications';
 import type { FromState } from '../../lib/redirect-target';
 import { cn } from '../../lib/cn';
+import { messagesLabel, MessagesFace } from './unread-badges';
 
-/** The phone-sized tab bar (spec 000 §2 "Mobile bottom bar"); Sell stands out. */
+/**
+ * The phone-sized tab bar (spec 000 §2 "Mobile bottom bar"); Sell stands out. Messages, with its
+ * unread count, sits between Forum and Profile (decision 0019).
+ */
 export function BottomBar({ user }: { user: CurrentUserDto | null }) {
   const signIn = (from: string): { to: string; state: FromState } => ({ to: '/auth/login', state: { from } });
   const sell = user ? { to: '/marketplace/new' } : signIn('/marketplace/new');
   const profile = user ? { to: '/profile' } : signIn('/profile');
+  const messages = user ? { to: '/messages' } : signIn('/messages');
+  const unread = useUnreadCounts(Boolean(user)).data?.messages ?? 0;
 
   const item = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
   const tone = ({ isActive }: { isActive: boolean }) =>
@@ -50,6 +57,16 @@ export function BottomBar({ user }: { user: CurrentUserDto | null }) {
         <NavLink to="/forum" className={tone}>
           <MessagesSquare aria-hidden="true" size={22} />
           Forum
+        </NavLink>
+        <NavLink
+          to={messages.to}
+          state={'state' in messages ? messages.state : undefined}
+          end={!user}
+          aria-label={messagesLabel(user ? unread : 0)}
+          className={tone}
+        >
+          <MessagesFace unread={user ? unread : 0} />
+          <span aria-hidden="true">Messages</span>
         </NavLink>
         <NavLink
           to={profile.to}

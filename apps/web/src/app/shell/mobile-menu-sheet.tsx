@@ -30,7 +30,7 @@ import { UnreadCountBadge } from './unread-badges';
 const TILES = [
   { to: '/', label: 'Home', icon: Home, counts: null },
   { to: '/messages', label: 'Messages', icon: MessagesSquare, counts: 'messages' },
-  { to: '/notifications', label: 'Alerts', icon: Bell, counts: 'notifications' },
+  { to: '/notifications', label: 'Notifications', icon: Bell, counts: 'notifications' },
 ] as const;
 
 const ROW =

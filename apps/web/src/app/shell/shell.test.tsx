@@ -159,6 +159,8 @@ describe('mobile menu and bottom bar', () => {
     expect(within(bar).getByRole('link', { name: 'Sell' })).toHaveAttribute('href', '/auth/login');
     expect(within(bar).getByRole('link', { name: 'Forum' })).toHaveAttribute('href', '/forum');
     expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/auth/login');
+    // Messages joins the spec's five (decision 0019).
+    expect(within(bar).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/auth/login');
   });
 
   it('takes a member to selling and their profile', async () => {
@@ -179,7 +181,10 @@ describe('mobile menu and bottom bar', () => {
     const tiles = within(menu).getByRole('navigation', { name: 'Shortcuts' });
     expect(within(tiles).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
     expect(within(tiles).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    expect(within(tiles).getByRole('link', { name: 'Alerts' })).toHaveAttribute('href', '/notifications');
+    expect(within(tiles).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
     expect(within(menu).getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
     expect(within(menu).getByRole('link', { name: "Captain's Club" })).toHaveAttribute(
@@ -267,6 +272,17 @@ describe('unread badges and the notifications bell', () => {
     expect(await screen.findByRole('menuitem', { name: 'Messages' })).toBeInTheDocument();
   });
 
+  it('links to Messages from the header and the bottom bar, named with the unread count', async () => {
+    show('/', memberSession, unread);
+    const header = within(await screen.findByRole('banner'));
+    expect(await header.findByRole('link', { name: 'Messages, 9+ unread' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+    const bar = within(screen.getByRole('navigation', { name: 'Quick navigation' }));
+    expect(bar.getByRole('link', { name: 'Messages, 9+ unread' })).toHaveAttribute('href', '/messages');
+  });
+
   it('counts unread messages and notifications on the phone tiles', async () => {
     const { user } = show('/', memberSession, unread);
 
@@ -278,7 +294,7 @@ describe('unread badges and the notifications bell', () => {
     );
     const messages = await tiles.findByRole('link', { name: 'Messages 12 unread messages' });
     expect(within(messages).getByText('9+')).toBeInTheDocument();
-    const alerts = tiles.getByRole('link', { name: 'Alerts 3 unread notifications' });
+    const alerts = tiles.getByRole('link', { name: 'Notifications 3 unread notifications' });
     expect(within(alerts).getByText('3')).toBeInTheDocument();
     expect(tiles.getByRole('link', { name: 'Home' })).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { useAuthDialog } from './auth-dialog';
 import { MobileMenu } from './mobile-menu';
 import { mainNavItems } from './nav-items';
+import { HeaderMessagesLink } from './unread-badges';
 import { UserMenu } from './user-menu';
 
 const ON_TOPBAR = 'rounded-lg focus-visible:outline-topbar-ink';
@@ -65,6 +66,7 @@ export function SiteHeader() {
             />
           ) : user ? (
             <>
+              <HeaderMessagesLink className="relative hidden size-11 shrink-0 items-center justify-center rounded-lg text-topbar-ink hover:bg-white/10 focus-visible:outline-topbar-ink md:inline-flex" />
               <NotificationsMenu />
               <div className="hidden md:block">
                 <UserMenu user={user} />

@@ -1,5 +1,7 @@
+import { MessageCircle } from 'lucide-react';
 import { memo } from 'react';
-import { CountBadge, UnreadDot } from '../../components/ui/badge';
+import { Link } from 'react-router';
+import { CountBadge, formatBadgeCount, UnreadDot } from '../../components/ui/badge';
 import { useUnreadCounts } from '../../features/notifications';
 
 type CountKind = 'messages' | 'notifications';
@@ -51,3 +53,32 @@ export const UnreadIndicator = memo(function UnreadIndicator({
     />
   );
 });
+
+/** "Messages" or "Messages, 3 unread" (9+ above 9): the name says the count the badge shows. */
+export function messagesLabel(unread: number): string {
+  return unread > 0 ? `Messages, ${formatBadgeCount(unread)} unread` : 'Messages';
+}
+
+/** The Messages icon with the unread count (the total the avatar's dot reads) over its corner. */
+export function MessagesFace({ unread }: { unread: number }) {
+  return (
+    <span className="relative inline-flex">
+      <MessageCircle aria-hidden="true" size={22} />
+      <CountBadge
+        count={unread}
+        label={COUNT_LABELS.messages}
+        className="absolute -top-1.5 -right-2 h-4 min-w-4 px-1 text-[0.65rem]"
+      />
+    </span>
+  );
+}
+
+/** The header's link to /messages, named with the unread count ("Messages, 3 unread"). */
+export function HeaderMessagesLink({ className }: { className: string }) {
+  const unread = useUnreadCounts().data?.messages ?? 0;
+  return (
+    <Link to="/messages" aria-label={messagesLabel(unread)} className={className}>
+      <MessagesFace unread={unread} />
+    </Link>
+  );
+}

@@ -7,3 +7,4 @@ export { ForumPostRoute } from './routes/forum-post-route';
 export { ForumRoute } from './routes/forum-route';
 
 export { loadForumSidebar } from './load-forum-sidebar';
+export { loadForumBookmarks } from './load-forum-bookmarks';

@@ -1,17 +1,15 @@
 import { SHELL_MESSAGES } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
+import { Cloud, HardDrive, Image, ImageOff, RefreshCw, Timer, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { APP_ICONS } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ImageMetric, ImageMetricsRange } from '../../../lib/image-metrics';
 import { clearImageMetrics, readImageMetrics, summarizeImageMetrics } from '../../../lib/image-metrics';
-
-const { Cloud, HardDrive, Image, ImageOff, RefreshCw, Timer, Trash2 } = APP_ICONS;
 
 const RANGES: ImageMetricsRange[] = ['hour', 'day', 'week', 'all'];
 

@@ -37,10 +37,21 @@ describe('alertFiltersFromListing', () => {
     expect(hasAlertCriteria(filters)).toBe(true);
   });
 
-  it('names the filters an alert leaves out', () => {
-    const { filters, ignored } = fromAddress('category=rods&rod_power=Medium&featured=true&sold=true');
-    expect(filters).toEqual({ category: ['rods'] });
-    expect(ignored).toEqual(['Power: Medium', 'Featured', 'Sold']);
+  it('keeps every marketplace filter but "sold", and names that one as left out', () => {
+    const { filters, ignored } = fromAddress(
+      'category=rods&rod_power=Medium&rod_composition=graphite&rod_length_min=84&featured=true&sold=true',
+    );
+    expect(filters).toEqual({
+      category: ['rods'],
+      rod_power: ['Medium'],
+      rod_composition: ['graphite'],
+      rod_length_min: 84,
+      featured: true,
+    });
+    expect(ignored).toEqual(['Sold']);
+    const reels = fromAddress('category=reels&reel_type=spinning');
+    expect(reels.filters).toEqual({ category: ['reels'], reel_type: ['spinning'] });
+    expect(reels.ignored).toEqual([]);
   });
 
   it('never drops a delivery filter silently: the alert shows it, or the dialog names it as left out', () => {
@@ -73,7 +84,9 @@ describe('alertFiltersFromListing', () => {
 
   it('has nothing to match for an empty search or one that only sorts', () => {
     expect(hasAlertCriteria(fromAddress('').filters)).toBe(false);
-    expect(hasAlertCriteria(fromAddress('sort=oldest&featured=true').filters)).toBe(false);
+    expect(hasAlertCriteria(fromAddress('sort=oldest&sold=true').filters)).toBe(false);
+    // Featured only is a filter like the others.
+    expect(hasAlertCriteria(fromAddress('sort=oldest&featured=true').filters)).toBe(true);
   });
 });
 

@@ -99,7 +99,16 @@ export function alertNameFor(filters: AlertFilters): string {
     );
   }
   if (filters.gear_types?.length) words.push(joinWords(filters.gear_types, 'or'));
+  if (filters.featured) words.push('featured');
   if (filters.brand) words.push(filters.brand);
+  if (filters.reel_type?.length) words.push(joinWords(filters.reel_type, 'or'));
+  if (filters.rod_power?.length)
+    words.push(
+      joinWords(
+        filters.rod_power.map((p) => p.toLowerCase()),
+        'or',
+      ),
+    );
   if (filters.q) words.push(filters.q);
   if (filters.category?.length) {
     words.push(joinWords(filters.category.map((value) => CATEGORY_NOUNS[value])));

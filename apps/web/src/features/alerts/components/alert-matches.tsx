@@ -65,7 +65,7 @@ export function AlertMatches() {
         icon={PackageSearch}
         headingLevel={3}
         title="No matches yet"
-        description="When gear matching one of your active alerts is listed, it appears here, newest first."
+        description="When gear matching one of your active saved searches is listed, it appears here, newest first."
         action={
           <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
             Browse the Marketplace
@@ -120,7 +120,7 @@ export function AlertMatches() {
               }}
               className="block min-h-10 w-full max-w-xs appearance-none truncate rounded-lg border border-line bg-surface py-1.5 pr-9 pl-3 text-sm font-medium text-ink shadow-xs focus-visible:border-ring"
             >
-              <option value="">All alerts</option>
+              <option value="">All saved searches</option>
               {alertOptions.map((alert) => (
                 <option key={alert.id} value={alert.id}>
                   {alert.name}

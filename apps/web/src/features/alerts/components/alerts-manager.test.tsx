@@ -66,13 +66,13 @@ describe('alerts manager', () => {
         '+',
       ),
     );
-    expect(screen.getByText(/2 of 20 alerts saved/)).toBeInTheDocument();
+    expect(screen.getByText(/2 of 20 saved searches kept/)).toBeInTheDocument();
   });
 
   it('explains how to create an alert when there is none', async () => {
     renderManager([]);
 
-    expect(await screen.findByRole('heading', { name: 'No saved alerts yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved searches yet' })).toBeInTheDocument();
     expect(screen.getByText(/choose “Save search”/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search the Marketplace' })).toHaveAttribute(
       'href',
@@ -112,8 +112,8 @@ describe('alerts manager', () => {
     });
 
     await user.click(within(await card(alert.name)).getByRole('button', { name: 'Rename' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename alert' });
-    const name = within(dialog).getByRole('textbox', { name: 'Alert name' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename saved search' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(within(dialog).getByText(ALERT_MESSAGES.nameRequired)).toBeInTheDocument();
@@ -137,14 +137,14 @@ describe('alerts manager', () => {
     });
 
     await user.click(within(await card(alert.name)).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this alert?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this saved search?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(server.calls('DELETE', `/api/alerts/${alert.id}`)).toHaveLength(0);
 
     await user.click(within(await card(alert.name)).getByRole('button', { name: 'Delete' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete this alert?' })).getByRole('button', {
-        name: 'Delete alert',
+      within(await screen.findByRole('dialog', { name: 'Delete this saved search?' })).getByRole('button', {
+        name: 'Delete saved search',
       }),
     );
     await waitFor(() => expect(screen.queryByRole('article', { name: alert.name })).not.toBeInTheDocument());

@@ -27,7 +27,7 @@ export function AlertsManager() {
 
   if (alerts.isPending) {
     return (
-      <LoadingSkeleton label="Loading your alerts" className="grid gap-3 md:grid-cols-2">
+      <LoadingSkeleton label="Loading your saved searches" className="grid gap-3 md:grid-cols-2">
         <CardSkeleton lines={3} />
         <CardSkeleton lines={3} />
       </LoadingSkeleton>
@@ -49,7 +49,7 @@ export function AlertsManager() {
       <EmptyState
         icon={BellRing}
         headingLevel={3}
-        title="No saved alerts yet"
+        title="No saved searches yet"
         description="Search the Marketplace for the gear you are after, narrow it with filters, then choose “Save search”. We’ll tell you as soon as matching gear is listed."
         action={
           <Link to="/marketplace" className={buttonClasses()}>
@@ -64,14 +64,14 @@ export function AlertsManager() {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-ink-muted">
-        {`${items.length} of ${ALERT_LIMITS.perMember} alerts saved. `}
+        {`${items.length} of ${ALERT_LIMITS.perMember} saved searches kept. `}
         Create more from any{' '}
         <Link to="/marketplace" className="font-medium text-brand hover:underline">
           Marketplace
         </Link>{' '}
         search with “Save search”.
       </p>
-      <ul aria-label="Your alerts" className="grid gap-3 md:grid-cols-2">
+      <ul aria-label="Your saved searches" className="grid gap-3 md:grid-cols-2">
         {items.map((alert) => (
           <li key={alert.id} className="min-w-0">
             <AlertCard alert={alert} />
@@ -193,8 +193,8 @@ function RenameAlertButton({ alert }: { alert: ListingAlertDto }) {
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Rename alert"
-        description="Give the alert a name you will recognise in your notifications."
+        title="Rename saved search"
+        description="Give the saved search a name you will recognise in your notifications."
       >
         <RenameForm alert={alert} onDone={() => setOpen(false)} />
       </DialogContent>
@@ -231,7 +231,7 @@ function RenameForm({ alert, onDone }: { alert: ListingAlertDto; onDone: () => v
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label="Alert name"
+        label="Name"
         name="name"
         value={name}
         onChange={(event) => {
@@ -286,7 +286,7 @@ function DeleteAlertButton({ alert }: { alert: ListingAlertDto }) {
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Delete this alert?"
+        title="Delete this saved search?"
         description={`“${alert.name}” and its ${alert.match_count} ${alert.match_count === 1 ? 'match' : 'matches'} will be removed. Listings themselves stay in the marketplace.`}
       >
         <div className="flex flex-col gap-4">
@@ -298,7 +298,7 @@ function DeleteAlertButton({ alert }: { alert: ListingAlertDto }) {
               </Button>
             </DialogClose>
             <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-              Delete alert
+              Delete saved search
             </Button>
           </div>
         </div>

@@ -41,16 +41,14 @@ describe('save search', () => {
     });
     const dialog = await openDialog(user);
 
-    expect(within(dialog).getByRole('textbox', { name: 'Alert name' })).toHaveValue(
-      'Shimano reels under $200',
-    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Shimano reels under $200');
     const chips = within(dialog).getByRole('list', { name: 'Alert filters' });
     expect(
       within(chips)
         .getAllByRole('listitem')
         .map((chip) => chip.textContent),
     ).toEqual(['Reels', 'Up to $200', 'Brand: Shimano']);
-    await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
 
     expect(await screen.findByText(ALERT_MESSAGES.saved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -70,11 +68,11 @@ describe('save search', () => {
     );
     const dialog = await openDialog(user);
 
-    const name = within(dialog).getByRole('textbox', { name: 'Alert name' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('New fly line within 25 mi of Bend, OR');
     await user.clear(name);
     await user.type(name, 'Fly lines near home');
-    await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
 
     await waitFor(() => expect(server.calls('POST', '/api/alerts')).toHaveLength(1));
     expect(server.calls('POST', '/api/alerts')[0]?.body).toEqual({
@@ -92,10 +90,11 @@ describe('save search', () => {
   });
 
   it('says which filters an alert leaves out', async () => {
-    const { user } = renderAt('?category=rods&rod_power=Medium&featured=true');
+    const { user } = renderAt('?category=rods&rod_power=Medium&featured=true&sold=true');
     const dialog = await openDialog(user);
 
-    expect(dialog).toHaveTextContent('Not part of alerts: Power: Medium, Featured.');
+    expect(dialog).toHaveTextContent('Not part of saved searches: Sold.');
+    expect(dialog).not.toHaveTextContent('Power: Medium,');
   });
 
   it('refuses a search with nothing to match', async () => {
@@ -103,7 +102,7 @@ describe('save search', () => {
     const dialog = await openDialog(user);
 
     expect(within(dialog).getByRole('alert')).toHaveTextContent(ALERT_MESSAGES.filtersRequired);
-    expect(within(dialog).queryByRole('button', { name: 'Save alert' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save search' })).not.toBeInTheDocument();
     expect(server.calls('POST', '/api/alerts')).toHaveLength(0);
   });
 
@@ -111,14 +110,14 @@ describe('save search', () => {
     const { user, server } = renderAt('?brand=Penn');
     const dialog = await openDialog(user);
 
-    const name = within(dialog).getByRole('textbox', { name: 'Alert name' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
-    await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
     expect(within(dialog).getByText(ALERT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(name).toHaveFocus();
 
     await user.type(name, 'x'.repeat(61));
-    await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
     expect(within(dialog).getByText(ALERT_MESSAGES.nameTooLong)).toBeInTheDocument();
     expect(server.calls('POST', '/api/alerts')).toHaveLength(0);
   });
@@ -129,7 +128,7 @@ describe('save search', () => {
     });
     const dialog = await openDialog(user);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Save alert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.tooMany);
   });
 
@@ -137,7 +136,7 @@ describe('save search', () => {
     const { user, server } = renderAt('?category=reels', {}, memberSession);
     const dialog = await openDialog(user);
     expect(within(dialog).getByText("The Captain's Club is open to captains only.")).toBeInTheDocument();
-    expect(within(dialog).queryByRole('textbox', { name: 'Alert name' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.calls('POST', '/api/alerts')).toHaveLength(0);

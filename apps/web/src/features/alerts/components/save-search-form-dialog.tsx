@@ -57,8 +57,8 @@ function SaveSearchForm({ filters, onDone }: { filters: ListingFilters; onDone: 
       <div className="flex flex-col gap-4">
         <Alert tone="info">{ACCESS_MESSAGES.captainsOnly}</Alert>
         <p className="text-sm text-ink-muted">
-          Saved searches, and the alerts they send when matching gear is listed, are kept for captains. You
-          can still run this search on the Marketplace whenever you like.
+          Saved searches, and the notifications they send when matching gear is listed, are kept for captains.
+          You can still run this search on the Marketplace whenever you like.
         </p>
         <DialogClose asChild>
           <Button variant="secondary" className="self-end">
@@ -122,7 +122,7 @@ function CaptainsSaveSearchForm({ filters, onDone }: { filters: ListingFilters; 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label="Alert name"
+        label="Name"
         name="name"
         value={name}
         onChange={(event) => {
@@ -142,7 +142,7 @@ function CaptainsSaveSearchForm({ filters, onDone }: { filters: ListingFilters; 
           ))}
         </ul>
         {saved.ignored.length > 0 && (
-          <p className="text-sm text-ink-muted">{`Not part of alerts: ${saved.ignored.join(', ')}.`}</p>
+          <p className="text-sm text-ink-muted">{`Not part of saved searches: ${saved.ignored.join(', ')}.`}</p>
         )}
       </div>
       {create.isError && !errors.name && <Alert tone="error">{errorMessage(create.error)}</Alert>}
@@ -153,7 +153,7 @@ function CaptainsSaveSearchForm({ filters, onDone }: { filters: ListingFilters; 
           </Button>
         </DialogClose>
         <Button type="submit" loading={create.isPending}>
-          Save alert
+          Save search
         </Button>
       </div>
     </form>

@@ -81,7 +81,7 @@ describe("Captain's Club", () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('shows gear alerts under ?tab=notifications without loading the overview', async () => {
+  it('shows saved search notifications under ?tab=notifications without loading the overview', async () => {
     const { server } = renderRoute(<CaptainsClubRoute />, {
       path: '/captains-club',
       initialEntry: '/captains-club?tab=notifications',
@@ -93,10 +93,8 @@ describe("Captain's Club", () => {
       'aria-current',
       'page',
     );
-    expect(
-      await screen.findByRole('heading', { name: 'No product alert notifications' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/saved gear searches will appear here/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved search notifications' })).toBeInTheDocument();
+    expect(screen.getByText(/Matches of your saved searches will appear here/)).toBeInTheDocument();
     expect(server.calls('GET', '/api/captains-club')).toHaveLength(0);
   });
 
@@ -110,7 +108,7 @@ describe("Captain's Club", () => {
     const tabs = within(await screen.findByRole('navigation', { name: "Captain's Club sections" }));
     expect(tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/captains-club'],
-      ['Alerts', '/captains-club?tab=alerts'],
+      ['Saved searches', '/captains-club?tab=alerts'],
       ['Matches', '/captains-club?tab=matches'],
       ['Notifications', '/captains-club?tab=notifications'],
     ]);
@@ -131,7 +129,7 @@ describe("Captain's Club", () => {
       },
     });
 
-    const list = await screen.findByRole('list', { name: 'Product alert notifications' });
+    const list = await screen.findByRole('list', { name: 'Saved search notifications' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Penn Slammer IV matches Saltwater reels');
@@ -158,7 +156,7 @@ describe("Captain's Club", () => {
       },
     });
 
-    const list = await screen.findByRole('list', { name: 'Product alert notifications' });
+    const list = await screen.findByRole('list', { name: 'Saved search notifications' });
     await user.click(within(list).getByRole('button', { name: 'Mark read' }));
     expect(await screen.findByText('Failed to mark product alert as read')).toBeInTheDocument();
     expect(within(list).getByText('Unread')).toBeInTheDocument();
@@ -172,7 +170,7 @@ describe("Captain's Club", () => {
       server: { 'GET /api/alerts': { body: { items: [buildAlert()] } } },
     });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your alerts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your saved searches' })).toBeInTheDocument();
     expect(screen.getByText(/choose “Save search”/)).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Shimano reels under $200' });
     expect(within(card).getByRole('switch', { name: 'Active' })).toBeInTheDocument();

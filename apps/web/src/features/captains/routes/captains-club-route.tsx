@@ -22,7 +22,7 @@ type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';
 
 const TABS: readonly TabItem<ClubTab>[] = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard },
-  { id: 'alerts', label: 'Alerts', icon: BellRing },
+  { id: 'alerts', label: 'Saved searches', icon: BellRing },
   { id: 'matches', label: 'Matches', icon: PackageSearch },
   { id: 'notifications', label: 'Notifications', icon: Bell },
 ];
@@ -43,7 +43,7 @@ export function CaptainsClubRoute() {
       <title>Captain's Club · Castline</title>
       <PageHeader
         title="Captain's Club"
-        description="The crew of Castline captains: meet the newest members of the club, keep your gear alerts in trim and see what they caught."
+        description="The crew of Castline captains: meet the newest members of the club, keep your saved searches in trim and see what they caught."
       />
       <Tabs tabs={TABS} label="Captain's Club sections" />
       <div className="mt-6">
@@ -62,12 +62,12 @@ function ClubAlerts() {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-          Your alerts
+          Your saved searches
         </h2>
         <p className="text-sm text-ink-muted">
-          An alert is a saved Marketplace search. Search for the gear you want, add filters such as brand,
-          price or distance, then choose “Save search”: each new listing that matches is announced here and in
-          your notifications.
+          A saved search is a Marketplace search Castline keeps watching. Search for the gear you want, add
+          filters such as brand, price or distance, then choose “Save search”: each new listing that matches
+          is announced here and in your notifications.
         </p>
       </div>
       <AlertsManager />
@@ -101,13 +101,13 @@ function ClubNotifications({ viewerId }: { viewerId: string }) {
       <NotificationsFeed
         tab="alerts"
         viewerId={viewerId}
-        label="Product alert notifications"
+        label="Saved search notifications"
         hrefOf={(notification) => alertNotificationHref(notification, viewerId)}
         empty={
           <EmptyState
             icon={BellRing}
-            title="No product alert notifications"
-            description="Alerts from your saved gear searches will appear here when matching rods, reels or tackle are listed."
+            title="No saved search notifications"
+            description="Matches of your saved searches will appear here when matching rods, reels or tackle are listed."
             action={
               <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
                 Browse the Marketplace

@@ -1,4 +1,4 @@
-import { FORUM_LIMITS } from '@castline/shared';
+import { FORUM_LIMITS, FORUM_SORTS, FORUM_TOP_PERIODS, FORUM_VIEWS } from '@castline/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ForumListFilters } from './forum-keys';
@@ -8,11 +8,21 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
-/** The Community filters in an address; anything unreadable falls back to "all, page 1". */
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** The defaults, left out of addresses: newest first, top over a month, every topic. */
+const DEFAULTS = { sort: 'new', period: 'month', view: 'all' } as const;
+
+/** The Community filters in an address; anything unreadable falls back to "all, newest, page 1". */
 export function forumFiltersFrom(params: URLSearchParams): ForumListFilters {
   return {
     category: (params.get('category') ?? '').trim().slice(0, FORUM_LIMITS.categoryMax),
     q: (params.get('q') ?? '').trim().slice(0, FORUM_LIMITS.searchMax),
+    sort: oneOf(FORUM_SORTS, params.get('sort'), DEFAULTS.sort),
+    period: oneOf(FORUM_TOP_PERIODS, params.get('period'), DEFAULTS.period),
+    view: oneOf(FORUM_VIEWS, params.get('view'), DEFAULTS.view),
     page: pageFrom(params.get('page')),
   };
 }
@@ -23,6 +33,9 @@ export function withForumFilters(params: URLSearchParams, filters: ForumListFilt
   for (const [name, value] of [
     ['category', filters.category],
     ['q', filters.q],
+    ['sort', filters.sort === DEFAULTS.sort ? '' : filters.sort],
+    ['period', filters.sort === 'top' && filters.period !== DEFAULTS.period ? filters.period : ''],
+    ['view', filters.view === DEFAULTS.view ? '' : filters.view],
     ['page', filters.page > 1 ? String(filters.page) : ''],
   ] as const) {
     if (value) next.set(name, value);
@@ -36,6 +49,9 @@ export function postListSearch(filters: ForumListFilters): string {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.q) params.set('q', filters.q);
+  if (filters.sort !== DEFAULTS.sort) params.set('sort', filters.sort);
+  if (filters.sort === 'top') params.set('period', filters.period);
+  if (filters.view !== DEFAULTS.view) params.set('view', filters.view);
   params.set('page', String(filters.page));
   params.set('pageSize', String(FORUM_LIMITS.pageSize));
   return params.toString();

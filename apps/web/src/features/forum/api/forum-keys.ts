@@ -1,9 +1,16 @@
-/** What the Community list shows: read from and written to the address (?category=&q=&page=). */
+import type { ForumSort, ForumTopPeriod, ForumView } from '@castline/shared';
+
+/** What the Community list shows: read from and written to the address (?category=&q=&sort=&period=&view=&page=). */
 export interface ForumListFilters {
   /** '' for every category. */
   category: string;
   /** '' for no search. */
   q: string;
+  sort: ForumSort;
+  /** The Top list's period. */
+  period: ForumTopPeriod;
+  /** The member's own views: all topics, new to them, or with unread comments. */
+  view: ForumView;
   /** 1-based. */
   page: number;
 }
@@ -19,4 +26,6 @@ export const forumKeys = {
   categories: ['forum', 'categories'] as const,
   trending: ['forum', 'trending'] as const,
   topContributors: ['forum', 'top-contributors'] as const,
+  watches: ['forum', 'watches'] as const,
+  bookmarks: ['forum', 'bookmarks'] as const,
 };

@@ -1,4 +1,9 @@
 import type {
+  BookmarkResultDto,
+  ForumBookmarkListDto,
+  ForumWatchesDto,
+  ForumWatchLevel,
+  WatchLevelDto,
   CommentDeletedDto,
   CommentDto,
   CommentDto as CommentDtoType,
@@ -240,5 +245,98 @@ export function useDeleteComment(postId: string) {
       );
       void invalidateForumLists(queryClient);
     },
+  });
+}
+
+/**
+ * PUT /api/forum/posts/:id/read: the member has read the topic up to this comment (or its post).
+ * The lists' unread counts and "new" marks fetch again.
+ */
+export function useMarkTopicRead(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string | null) =>
+      api.put<null>(postPath(postId, '/read'), commentId ? { comment_id: commentId } : {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.lists }),
+  });
+}
+
+/** POST /api/forum/posts/:id/pin or /lock (forum staff): the answer is the post as it now is. */
+export function useModerateTopic(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { pinned: boolean } | { locked: boolean }) =>
+      api.post<PostDto>(postPath(postId, 'pinned' in change ? '/pin' : '/lock'), change),
+    onSuccess: (post) => {
+      queryClient.setQueryData(forumKeys.detail(postId), post);
+      void invalidateForumLists(queryClient);
+    },
+  });
+}
+
+/** POST /api/forum/posts/:id/bookmark or /api/forum/comments/:id/bookmark: toggles the caller's bookmark. */
+export function useToggleBookmark(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string | null) =>
+      api.post<BookmarkResultDto>(
+        commentId ? commentPath(commentId, '/bookmark') : postPath(postId, '/bookmark'),
+      ),
+    onSuccess: ({ bookmarked }, commentId) => {
+      updatePost(queryClient, postId, (post) =>
+        commentId
+          ? {
+              ...post,
+              comments: post.comments.map((comment) =>
+                comment.id === commentId ? { ...comment, bookmarked } : comment,
+              ),
+            }
+          : { ...post, bookmarked },
+      );
+      void queryClient.invalidateQueries({ queryKey: forumKeys.bookmarks });
+    },
+  });
+}
+
+/** PUT /api/forum/posts/:id/watch: watching, normal or muted. */
+export function useWatchTopic(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (level: ForumWatchLevel) => api.put<WatchLevelDto>(postPath(postId, '/watch'), { level }),
+    onSuccess: ({ level }) => {
+      updatePost(queryClient, postId, (post) => ({ ...post, watch_level: level }));
+      void queryClient.invalidateQueries({ queryKey: forumKeys.lists });
+    },
+  });
+}
+
+/** GET /api/me/forum-watches: the categories the caller watches or muted. */
+export function useForumWatches(enabled: boolean) {
+  return useQuery({
+    queryKey: forumKeys.watches,
+    queryFn: ({ signal }) => api.get<ForumWatchesDto>('/api/me/forum-watches', signal),
+    enabled,
+  });
+}
+
+/** PUT /api/forum/categories/watch. */
+export function useWatchCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { category: string; level: ForumWatchLevel }) =>
+      api.put<WatchLevelDto>('/api/forum/categories/watch', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: forumKeys.watches });
+      void queryClient.invalidateQueries({ queryKey: forumKeys.lists });
+    },
+  });
+}
+
+/** GET /api/me/bookmarks: the caller's bookmarks, newest first. */
+export function useBookmarks(page: number) {
+  return useQuery({
+    queryKey: [...forumKeys.bookmarks, page],
+    queryFn: ({ signal }) => api.get<ForumBookmarkListDto>(`/api/me/bookmarks?page=${page}`, signal),
+    placeholderData: keepPreviousData,
   });
 }

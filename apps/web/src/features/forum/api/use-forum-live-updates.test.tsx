@@ -84,7 +84,7 @@ describe('forum live updates', () => {
           {children}
         </AppProviders>
       );
-      const filters = { category: '', q: '', page: 1 };
+      const filters = { category: '', q: '', sort: 'new', period: 'month', view: 'all', page: 1 } as const;
       queryClient.setQueryData(forumKeys.detail('p_1'), buildPost({ id: 'p_1' }));
       queryClient.setQueryData(forumKeys.detail('p_2'), buildPost({ id: 'p_2' }));
       queryClient.setQueryData(forumKeys.list(filters), postList([]));

@@ -1,20 +1,17 @@
 import type { CommentDto, PostDto } from '@castline/shared';
-import { CreateCommentBody, FORUM_LIMITS, FORUM_MESSAGES } from '@castline/shared';
-import { MessageCircle, Quote, Reply, Trash2, X } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FORUM_MESSAGES } from '@castline/shared';
+import { Bookmark, MessageCircle, Quote, Reply, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { submitValidated } from '../../../lib/submit-validated';
-import { useFieldErrors } from '../../../lib/use-field-errors';
 import { ReportButton } from '../../reports';
-import { useAddComment, useDeleteComment, useToggleCommentLike } from '../api/forum.api';
+import { useDeleteComment, useToggleBookmark, useToggleCommentLike } from '../api/forum.api';
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
 import { LikeButton } from './like-button';
@@ -23,20 +20,23 @@ import type { CommentComposer } from '../lib/use-comment-composer';
 import { selectedTextWithin } from '../lib/use-comment-composer';
 import type { MentionLinks } from './markdown';
 import { Markdown } from './markdown';
-import { MentionTextarea } from './mention-textarea';
 import { PostTime } from './post-card';
 import { SignInPrompt } from './sign-in-prompt';
 import { formatCount } from '../../../lib/format-number';
 
-export const COMMENT_ADDED = 'Comment added';
+export { COMMENT_ADDED } from './comment-added';
+
+/** The comment box (with the shared rules it checks), loaded for members only. */
+const CommentForm = lazy(() => import('./comment-form'));
 
 interface CommentItemProps {
   comment: CommentDto;
   signedIn: boolean;
   onLike: (comment: CommentDto) => void;
   onDelete: (comment: CommentDto) => void;
-  /** Writing answers to this comment, or quoting it, in the composer below. */
-  composer: CommentComposer;
+  onBookmark: (comment: CommentDto) => void;
+  /** Writing answers to this comment, or quoting it, in the composer below (null: the topic is locked). */
+  composer: CommentComposer | null;
   mentions: MentionLinks;
   /** The comment the address bar points at (#comment-…): it is scrolled to and marked. */
   highlighted: boolean;
@@ -52,6 +52,7 @@ function CommentItem({
   signedIn,
   onLike,
   onDelete,
+  onBookmark,
   composer,
   mentions,
   highlighted,
@@ -103,7 +104,7 @@ function CommentItem({
             size="xs"
             onToggle={() => onLike(comment)}
           />
-          {signedIn && (
+          {composer && (
             <>
               <button
                 type="button"
@@ -133,6 +134,21 @@ function CommentItem({
               </button>
             </>
           )}
+          {signedIn && (
+            <button
+              type="button"
+              onClick={() => onBookmark(comment)}
+              aria-pressed={comment.bookmarked}
+              aria-label={`Bookmark comment by ${comment.author.username}`}
+              className={ACTION}
+            >
+              <Bookmark
+                aria-hidden="true"
+                size={15}
+                className={cn(comment.bookmarked && 'fill-current text-brand')}
+              />
+            </button>
+          )}
           {signedIn && comment.can_delete && (
             <button
               type="button"
@@ -158,84 +174,6 @@ function CommentItem({
   );
 }
 
-const FIELDS = ['content'] as const;
-
-function CommentForm({ postId, composer }: { postId: string; composer: CommentComposer }) {
-  const id = useId();
-  const add = useAddComment(postId);
-  const toast = useToast();
-  const { content, setContent, replyingTo } = composer;
-  const { errors, show, clear } = useFieldErrors(FIELDS);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    submitValidated({
-      event,
-      schema: CreateCommentBody,
-      input: { content, ...(replyingTo ? { reply_to_id: replyingTo.id } : {}) },
-      mutation: add,
-      fields: FIELDS,
-      show,
-      onSuccess: () => {
-        composer.reset();
-        toast.show(COMMENT_ADDED);
-      },
-    });
-  };
-
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <label htmlFor={`${id}-content`} className="text-sm font-medium text-ink">
-        {replyingTo ? `Reply to @${replyingTo.author.username}` : 'Add a comment'}
-      </label>
-      {replyingTo && (
-        <p className="flex flex-wrap items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink-muted">
-          <Reply aria-hidden="true" size={15} />
-          <a href={`#comment-${replyingTo.id}`} className="min-w-0 flex-1 truncate hover:underline">
-            {`Replying to @${replyingTo.author.username}: ${quotableText(replyingTo.content).slice(0, 80)}`}
-          </a>
-          <button
-            type="button"
-            onClick={() => composer.replyTo(null)}
-            className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 font-semibold hover:bg-surface hover:text-ink"
-          >
-            <X aria-hidden="true" size={15} />
-            Cancel reply
-          </button>
-        </p>
-      )}
-      <MentionTextarea
-        id={`${id}-content`}
-        name="content"
-        textareaRef={composer.textareaRef}
-        value={content}
-        rows={3}
-        onValueChange={(next) => {
-          setContent(next);
-          clear('content');
-        }}
-        aria-invalid={Boolean(errors.content)}
-        aria-describedby={errors.content ? `${hintId} ${errorId}` : hintId}
-        placeholder="Share what you know, or ask a follow-up question…"
-        className={cn(
-          'block min-h-24 w-full resize-y rounded-lg border bg-surface px-3 py-2 text-base leading-relaxed text-ink shadow-xs',
-          'placeholder:text-ink-muted/70 focus-visible:border-ring',
-          errors.content ? 'border-danger' : 'border-line',
-        )}
-      />
-      <p id={hintId} className="text-sm text-ink-muted">
-        {`Markdown works; type @ to mention a member. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
-      </p>
-      {errors.content && <FieldError id={errorId}>{errors.content}</FieldError>}
-      {add.isError && !errors.content && <Alert tone="error">{errorMessage(add.error)}</Alert>}
-      <Button type="submit" loading={add.isPending} className="self-end">
-        {replyingTo ? 'Post reply' : 'Post comment'}
-      </Button>
-    </form>
-  );
-}
-
 interface CommentsSectionProps {
   post: PostDto;
   signedIn: boolean;
@@ -257,6 +195,8 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
   const linked = linkedCommentId(hash);
   const linkedShown = linked !== null && post.comments.some((comment) => comment.id === linked);
   const threads = useMemo(() => commentThreads(post.comments), [post.comments]);
+  // A locked topic takes no new comments, except from forum staff.
+  const canAnswer = signedIn && (!post.locked || post.can_moderate);
   const mentions = useMemo(
     () => new Map(post.mentioned_members.map((member) => [member.username.toLowerCase(), member.id])),
     [post.mentioned_members],
@@ -272,6 +212,12 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
   const toast = useToast();
   const like = useToggleCommentLike(post.id);
   const remove = useDeleteComment(post.id);
+  const bookmark = useToggleBookmark(post.id);
+  const onBookmark = (comment: CommentDto) =>
+    bookmark.mutate(comment.id, {
+      onSuccess: ({ bookmarked }) => toast.show(bookmarked ? 'Comment bookmarked' : 'Bookmark removed'),
+      onError: (error) => toast.show(errorMessage(error), { tone: 'error' }),
+    });
   const [signInFor, setSignInFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CommentDto | null>(null);
 
@@ -317,7 +263,8 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
                 signedIn={signedIn}
                 onLike={onLike}
                 onDelete={setDeleting}
-                composer={composer}
+                onBookmark={onBookmark}
+                composer={canAnswer ? composer : null}
                 mentions={mentions}
                 highlighted={entry.id === linked}
                 askSignIn={signInFor === entry.id}
@@ -342,8 +289,18 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
         </ol>
       )}
 
-      {signedIn ? (
-        <CommentForm postId={post.id} composer={composer} />
+      {post.locked && !post.can_moderate ? (
+        <Alert tone="info">{FORUM_MESSAGES.topicLocked}</Alert>
+      ) : signedIn ? (
+        <Suspense
+          fallback={
+            <LoadingSkeleton label="Loading the comment box">
+              <Skeleton className="h-32 w-full" />
+            </LoadingSkeleton>
+          }
+        >
+          <CommentForm postId={post.id} composer={composer} />
+        </Suspense>
       ) : (
         <SignInPrompt message={FORUM_MESSAGES.loginToComment} />
       )}

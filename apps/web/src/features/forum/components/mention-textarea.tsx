@@ -1,8 +1,10 @@
 import type { MemberSummaryDto } from '@castline/shared';
 import type { ComponentProps, KeyboardEvent, Ref } from 'react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { useMemberSearch } from '../../members';
+
+/** The member search, loaded when a mention is first typed (not part of the topic page's first load). */
+const MentionSuggestions = lazy(() => import('./mention-suggestions'));
 
 /** The `@name` being typed just before the caret: where it starts and what follows the `@`. */
 export function mentionAtCaret(text: string, caret: number): { start: number; query: string } | null {
@@ -40,8 +42,8 @@ export function MentionTextarea({
 
   const mention = caret === null ? null : mentionAtCaret(value, caret);
   const open = mention !== null && dismissed !== `${mention.start}:${mention.query}`;
-  const search = useMemberSearch(mention?.query ?? '', { enabled: open });
-  const members: MemberSummaryDto[] = open ? search.items : [];
+  const [found, setFound] = useState<MemberSummaryDto[]>([]);
+  const members: MemberSummaryDto[] = open ? found : [];
   const shown = members.length > 0;
   const activeIndex = Math.min(active, Math.max(members.length - 1, 0));
 
@@ -90,6 +92,11 @@ export function MentionTextarea({
 
   return (
     <div className="relative">
+      {open && mention && (
+        <Suspense fallback={null}>
+          <MentionSuggestions query={mention.query} onMembers={setFound} />
+        </Suspense>
+      )}
       <textarea
         {...props}
         ref={textareaRef}

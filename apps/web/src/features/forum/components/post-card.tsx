@@ -1,5 +1,5 @@
 import type { PostSummaryDto } from '@castline/shared';
-import { Heart, MessageCircle } from 'lucide-react';
+import { Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -55,6 +55,22 @@ export function PostCard({ post }: { post: PostSummaryDto }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="brand">{post.category}</Badge>
+          {post.pinned && (
+            <Badge>
+              <Pin aria-hidden="true" size={12} />
+              Pinned
+            </Badge>
+          )}
+          {post.locked && (
+            <Badge>
+              <Lock aria-hidden="true" size={12} />
+              Locked
+            </Badge>
+          )}
+          {post.is_new && <Badge tone="reed">New</Badge>}
+          {post.unread_count !== null && post.unread_count > 0 && (
+            <Badge tone="reed">{`${formatCount(post.unread_count)} unread`}</Badge>
+          )}
         </div>
         <h3 className="text-lg leading-snug font-semibold tracking-tight break-words text-ink">
           <Link

@@ -31,13 +31,19 @@ export function useCommentComposer(): CommentComposer {
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
 
   const moveToBox = useCallback((caretAtEnd: boolean) => {
-    requestAnimationFrame(() => {
+    // The box loads on its own (a members-only chunk): wait for it for up to a second.
+    let tries = 60;
+    const move = () => {
       const field = textareaRef.current;
-      if (!field) return;
+      if (!field) {
+        if (tries-- > 0) requestAnimationFrame(move);
+        return;
+      }
       field.scrollIntoView({ block: 'center' });
       field.focus({ preventScroll: true });
       if (caretAtEnd) field.setSelectionRange(field.value.length, field.value.length);
-    });
+    };
+    requestAnimationFrame(move);
   }, []);
 
   const replyTo = useCallback(

@@ -259,7 +259,7 @@ describe('comments', () => {
       server: { 'POST /api/forum/posts/p_1/comments': { status: 201, body: added } },
     });
     expect(await screen.findByText('No comments yet. Be the first to reply.')).toBeInTheDocument();
-    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
 
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(box).toHaveAccessibleDescription(expect.stringContaining(FORUM_MESSAGES.commentRequired));
@@ -386,8 +386,8 @@ describe('replies, quotes and mentions', () => {
       server: { 'POST /api/forum/posts/p_1/comments': { status: 201, body: added } },
     });
     await user.click(await screen.findByRole('button', { name: 'Reply to fly_fran' }));
-    const box = screen.getByRole('textbox', { name: 'Reply to @fly_fran' });
-    expect(box).toHaveFocus();
+    const box = await screen.findByRole('textbox', { name: 'Reply to @fly_fran' });
+    await waitFor(() => expect(box).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Cancel reply' }));
     expect(screen.getByRole('textbox', { name: 'Add a comment' })).toBeInTheDocument();
 
@@ -413,11 +413,11 @@ describe('replies, quotes and mentions', () => {
     });
     const { user } = renderPost(buildPost({ id: 'p_1', comments: [top] }));
     await user.click(await screen.findByRole('button', { name: 'Quote fly_fran' }));
-    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     expect(box).toHaveValue(
       '> [@fly_fran wrote](#comment-c_top):\n> Six feet of fluoro. Tie an FG knot.\n\n',
     );
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
 
     await user.clear(box);
     const words = screen.getByText(/Six feet of fluoro/).firstChild!;
@@ -445,7 +445,9 @@ describe('replies, quotes and mentions', () => {
     });
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     await user.type(box, 'Thanks @fly');
-    const options = await screen.findAllByRole('option');
+    const options = within(await screen.findByRole('listbox', { name: 'Members to mention' })).getAllByRole(
+      'option',
+    );
     expect(options.map((o) => o.textContent)).toEqual(['@fly_franFran Fly', '@fly_fred']);
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
     expect(
@@ -462,6 +464,50 @@ describe('replies, quotes and mentions', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box).toHaveValue('Thanks @fly_fred and @fly');
+  });
+});
+
+describe('reading, pins and locks', () => {
+  it('records reading, and offers a jump to the first unread comment', async () => {
+    const unread = buildComment({ id: 'c_unread', content: 'Something new' });
+    const { user, server } = renderPost(
+      buildPost({
+        id: 'p_1',
+        comments: [buildComment({ id: 'c_old' }), unread],
+        first_unread_comment_id: 'c_unread',
+      }),
+      { server: { 'PUT /api/forum/posts/p_1/read': { status: 204 } } },
+    );
+    await user.click(await screen.findByRole('link', { name: 'Jump to first unread comment' }));
+    await waitFor(() => expect(document.getElementById('comment-c_unread')).toHaveFocus());
+    // Opening reads the post; the comments on the page are read once the reading rests.
+    await waitFor(() =>
+      expect(server.calls('PUT', '/api/forum/posts/p_1/read').map((call) => call.body)).toEqual([
+        {},
+        { comment_id: 'c_unread' },
+      ]),
+    );
+  });
+
+  it('tells members a locked topic takes no comments, and lets staff pin and lock', async () => {
+    const locked = buildPost({ id: 'p_1', locked: true, comments: [buildComment({ id: 'c_1' })] });
+    renderPost(locked);
+    expect(await screen.findByText(FORUM_MESSAGES.topicLocked)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reply to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pin' })).toBeNull();
+  });
+
+  it('lets forum staff pin a topic', async () => {
+    const post = buildPost({ id: 'p_1', can_moderate: true });
+    const { user, server } = renderPost(post, {
+      server: { 'POST /api/forum/posts/p_1/pin': { body: { ...post, pinned: true } } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pin' }));
+    expect(await screen.findByText('Topic pinned')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/forum/posts/p_1/pin')[0]?.body).toEqual({ pinned: true });
+    expect(screen.getByRole('button', { name: 'Unpin' })).toBeInTheDocument();
+    expect(screen.getByText(/Pinned in/)).toBeInTheDocument();
   });
 });
 

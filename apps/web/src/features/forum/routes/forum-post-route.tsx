@@ -1,6 +1,6 @@
 import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
-import { ArrowLeft, MessageSquareOff, Quote } from 'lucide-react';
+import { ArrowDown, ArrowLeft, Lock, MessageSquareOff, Pin, Quote } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { ListingGallery } from '../../listings';
 import { ReportButton } from '../../reports';
-import { usePost, useTogglePostLike } from '../api/forum.api';
+import { useModerateTopic, usePost, useTogglePostLike } from '../api/forum.api';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
 import { AuthorCard } from '../components/author-card';
 import { BlockedNotice } from '../components/blocked-notice';
@@ -26,10 +26,12 @@ import { LikeButton } from '../components/like-button';
 import { Markdown } from '../components/markdown';
 import { PostTime } from '../components/post-card';
 import { SharePostButton } from '../components/share-post-button';
+import { BookmarkTopicButton, WatchTopicSelect } from '../components/topic-following';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { quotableText } from '../lib/comment-threads';
 import type { CommentComposer } from '../lib/use-comment-composer';
 import { selectedTextWithin, useCommentComposer } from '../lib/use-comment-composer';
+import { useReadTracking } from '../lib/use-read-tracking';
 
 const PAGE = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6';
 
@@ -92,7 +94,7 @@ function PostActions({ post, signedIn, composer, body }: PostActionsProps) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <LikeButton liked={post.liked} count={post.likes_count} subject="post" onToggle={onLike} />
-        {signedIn && (
+        {signedIn && (!post.locked || post.can_moderate) && (
           <Button
             variant="secondary"
             onPointerDown={() => {
@@ -109,13 +111,47 @@ function PostActions({ post, signedIn, composer, body }: PostActionsProps) {
             Quote
           </Button>
         )}
+        {signedIn && <BookmarkTopicButton post={post} />}
         <SharePostButton post={post} />
         {signedIn && post.can_edit && <EditPostButton post={post} />}
         {signedIn && post.can_delete && <DeletePostButton post={post} />}
+        {signedIn && post.can_moderate && <ModerateTopicButtons post={post} />}
         <ReportButton entityType="forum_post" entityId={post.id} ownerId={post.author_id} />
       </div>
       {askSignIn && <SignInPrompt message={FORUM_MESSAGES.loginToLikePost} />}
+      {signedIn && <WatchTopicSelect post={post} />}
     </div>
+  );
+}
+
+/** Forum staff pin the topic to the top of its category and lock it against new comments. */
+function ModerateTopicButtons({ post }: { post: PostDto }) {
+  const moderate = useModerateTopic(post.id);
+  const toast = useToast();
+  const run = (change: { pinned: boolean } | { locked: boolean }, done: string) =>
+    moderate.mutate(change, {
+      onSuccess: () => toast.show(done),
+      onError: (error) => toast.show(errorMessage(error), { tone: 'error' }),
+    });
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={moderate.isPending}
+        onClick={() => run({ pinned: !post.pinned }, post.pinned ? 'Topic unpinned' : 'Topic pinned')}
+      >
+        <Pin aria-hidden="true" size={18} />
+        {post.pinned ? 'Unpin' : 'Pin'}
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={moderate.isPending}
+        onClick={() => run({ locked: !post.locked }, post.locked ? 'Topic unlocked' : 'Topic locked')}
+      >
+        <Lock aria-hidden="true" size={18} />
+        {post.locked ? 'Unlock' : 'Lock'}
+      </Button>
+    </>
   );
 }
 
@@ -138,6 +174,7 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   // Saving a new post may stamp both times a moment apart; a real edit comes later.
   const edited = Date.parse(post.updated_at) - Date.parse(post.created_at) > 60_000;
   const composer = useCommentComposer();
+  useReadTracking(post, signedIn);
   const body = useRef<HTMLDivElement>(null);
   const mentions = useMemo(
     () => new Map(post.mentioned_members.map((member) => [member.username.toLowerCase(), member.id])),
@@ -161,6 +198,22 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
               {post.category}
             </Badge>
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{post.title}</h1>
+            {(post.pinned || post.locked) && (
+              <p className="flex flex-wrap gap-3 text-sm font-medium text-ink-muted">
+                {post.pinned && (
+                  <span className="inline-flex items-center gap-1">
+                    <Pin aria-hidden="true" size={14} />
+                    Pinned in {post.category}
+                  </span>
+                )}
+                {post.locked && (
+                  <span className="inline-flex items-center gap-1">
+                    <Lock aria-hidden="true" size={14} />
+                    Locked: no new comments
+                  </span>
+                )}
+              </p>
+            )}
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
               <span className="inline-flex items-center gap-2">
                 <AuthorAvatar author={post.author} className="size-7" />
@@ -180,6 +233,15 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
             <PostBody post={post} mentions={mentions} />
           </div>
           <PostActions post={post} signedIn={signedIn} composer={composer} body={body} />
+          {signedIn && post.first_unread_comment_id && (
+            <Link
+              to={{ hash: `#comment-${post.first_unread_comment_id}` }}
+              className={buttonClasses({ variant: 'secondary', className: 'self-start' })}
+            >
+              <ArrowDown aria-hidden="true" size={18} />
+              Jump to first unread comment
+            </Link>
+          )}
         </article>
         <aside aria-label="Author" className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <AuthorCard author={post.author} />

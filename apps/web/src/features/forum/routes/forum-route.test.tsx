@@ -335,3 +335,59 @@ describe('Create Post', () => {
     expect(window.localStorage.getItem(OPEN_CREATE_POST_FLAG)).toBeNull();
   });
 });
+
+describe('orders and views', () => {
+  it('sorts by Latest or Top over a period, and shows pins, locks and unread counts', async () => {
+    const view = renderForum({
+      server: {
+        'GET /api/forum/posts': {
+          body: postList([
+            buildPostSummary({
+              id: 'p_1',
+              title: 'House rules',
+              pinned: true,
+              locked: true,
+              unread_count: 0,
+            }),
+            buildPostSummary({ id: 'p_2', title: 'Ice out on Mille Lacs', unread_count: 3 }),
+            buildPostSummary({ id: 'p_3', title: 'First fly rod?', is_new: true }),
+          ]),
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Posts' });
+    const cards = within(list).getAllByRole('article');
+    expect(within(cards[0]!).getByText('Pinned')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Locked')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText(/unread/)).toBeNull();
+    expect(within(cards[1]!).getByText('3 unread')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('New')).toBeInTheDocument();
+
+    expect(screen.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
+    await view.user.click(screen.getByRole('button', { name: 'Latest' }));
+    await waitFor(() => expect(queriesTo(view, '/api/forum/posts').at(-1)?.get('sort')).toBe('latest'));
+    await view.user.click(screen.getByRole('button', { name: 'Top' }));
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Likes over' }), 'This week');
+    await waitFor(() => {
+      const last = queriesTo(view, '/api/forum/posts').at(-1);
+      expect([last?.get('sort'), last?.get('period')]).toEqual(['top', 'week']);
+    });
+    expect(view.router.state.location.search).toBe('?sort=top&period=week');
+
+    await view.user.click(screen.getByRole('button', { name: 'Unread' }));
+    await waitFor(() => expect(queriesTo(view, '/api/forum/posts').at(-1)?.get('view')).toBe('unread'));
+  });
+
+  it('offers guests no views of their own, even from an address', async () => {
+    const view = renderForum({ session: guestSession, initialEntry: '/forum?view=unread' });
+    await screen.findByRole('button', { name: 'Newest' });
+    expect(screen.queryByRole('button', { name: 'Unread' })).toBeNull();
+    await waitFor(() => expect(queriesTo(view, '/api/forum/posts').length).toBeGreaterThan(0));
+    expect(queriesTo(view, '/api/forum/posts').every((query) => query.get('view') === null)).toBe(true);
+  });
+
+  it('says when everything is read', async () => {
+    renderForum({ initialEntry: '/forum?view=unread&sort=latest' });
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
+  });
+});

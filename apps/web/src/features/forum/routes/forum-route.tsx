@@ -14,6 +14,9 @@ import { useForumFilters } from '../api/forum-filters';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
 import { CreatePostAction } from '../components/create-post-action';
 import { CategoryFilter } from '../components/forum-filters';
+import { ForumListTabs } from '../components/forum-list-tabs';
+import { CategoryWatchSelect } from '../components/category-watch';
+import { useSession } from '../../../lib/session';
 import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';
 import { formatCount } from '../../../lib/format-number';
@@ -25,11 +28,15 @@ function countLabel(total: number): string {
 /** The forum list, titled Community: posts newest first, filters in the address, trending and contributors. */
 export function ForumRoute() {
   useForumLiveUpdates();
-  const { filters, setFilters, setPage } = useForumFilters();
+  const { filters: asked, setFilters, setPage } = useForumFilters();
+  const signedIn = Boolean(useSession().data?.user);
+  // A member's own views need a session: a guest given such an address sees every topic.
+  const filters = signedIn || asked.view === 'all' ? asked : { ...asked, view: 'all' as const };
   const posts = usePostList(filters);
   const resultsHeadingId = useId();
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   const filtered = filters.category !== '' || filters.q !== '';
+  const ownView = filters.view !== 'all';
 
   const total = posts.data?.total ?? 0;
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / Math.max(1, posts.data.pageSize))) : 1;
@@ -66,6 +73,23 @@ export function ForumRoute() {
         action={
           <Button variant="secondary" onClick={() => turnPage(1)}>
             Go to the first page
+          </Button>
+        }
+      />
+    );
+  } else if (posts.data.items.length === 0 && !posts.isPlaceholderData && ownView && !filtered) {
+    results = (
+      <EmptyState
+        icon={MessagesSquare}
+        title={filters.view === 'unread' ? 'All caught up' : 'Nothing new to you'}
+        description={
+          filters.view === 'unread'
+            ? 'Every comment in the topics you have opened is read. New replies will show here.'
+            : `You have opened every topic posted in the last ${FORUM_LIMITS.newTopicDays} days.`
+        }
+        action={
+          <Button variant="secondary" onClick={() => setFilters({ sort: 'latest', view: 'all' })}>
+            Show the latest topics
           </Button>
         }
       />
@@ -158,6 +182,8 @@ export function ForumRoute() {
               className="sm:w-72"
             />
           </div>
+          <ForumListTabs filters={filters} signedIn={signedIn} onChange={setFilters} />
+          {signedIn && filters.category && <CategoryWatchSelect category={filters.category} />}
           <p role="status" className="text-sm font-semibold text-ink">
             {posts.isPlaceholderData ? 'Loading posts…' : posts.data ? countLabel(total) : ''}
           </p>

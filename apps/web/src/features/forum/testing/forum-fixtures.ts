@@ -51,6 +51,11 @@ export function buildPostSummary(overrides: Partial<PostSummaryDto> = {}): PostS
     liked: false,
     created_at: '2025-05-01T10:00:00.000Z',
     updated_at: '2025-05-01T10:00:00.000Z',
+    last_activity_at: '2025-05-01T10:00:00.000Z',
+    pinned: false,
+    locked: false,
+    unread_count: null,
+    is_new: false,
     ...overrides,
   });
 }
@@ -70,6 +75,7 @@ export function buildComment(overrides: Partial<CommentDto> = {}): CommentDto {
     created_at: '2025-05-01T11:00:00.000Z',
     updated_at: '2025-05-01T11:00:00.000Z',
     can_delete: false,
+    bookmarked: false,
     ...overrides,
   });
 }
@@ -82,8 +88,12 @@ export function buildPost(overrides: Partial<PostDto> = {}): PostDto {
     moderation_reason: null,
     mentioned_members: [],
     comments: [],
+    first_unread_comment_id: null,
     can_edit: false,
     can_delete: false,
+    can_moderate: false,
+    bookmarked: false,
+    watch_level: 'normal',
     ...overrides,
   });
 }

@@ -37,7 +37,7 @@ export function useMyConversations() {
   return useQuery({
     queryKey: messagingKeys.conversations(''),
     queryFn: async ({ signal }) => {
-      const list = await api.get<ConversationListDto>('/api/conversations', signal);
+      const list = await api.get<ConversationListDto>('/api/conversations?archived=false', signal);
       // Presence arrives with the list, as on the Messages page.
       for (const item of list.items)
         queryClient.setQueryData(presenceKeys.member(item.presence.user_id), item.presence);

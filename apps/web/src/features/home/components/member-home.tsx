@@ -30,7 +30,7 @@ export function MemberHome({ user }: { user: CurrentUserDto }) {
             </h1>
             <p className="text-ink-muted">
               {actsAsCaptain(user)
-                ? 'Your gear, conversations, offers and alert matches at a glance.'
+                ? 'Your gear, conversations, offers and saved search matches at a glance.'
                 : 'Your gear, conversations and offers at a glance.'}
             </p>
           </div>

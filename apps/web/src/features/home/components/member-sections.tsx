@@ -425,7 +425,7 @@ function AlertMatches() {
   const body = (
     <SectionRows
       query={matches}
-      loadingLabel="Loading your alert matches"
+      loadingLabel="Loading your saved search matches"
       items={items}
       empty={{
         icon: BellRing,
@@ -440,7 +440,7 @@ function AlertMatches() {
 
   return (
     <Section
-      title="Alert matches"
+      title="Saved search matches"
       icon={BellRing}
       summary={unread > 0 && <Summary strong>{`${formatCount(unread)} new`}</Summary>}
       more={<MoreLink to="/captains-club?tab=matches">All matches</MoreLink>}

@@ -89,17 +89,23 @@ async function region(name: string) {
 }
 
 describe('member home', () => {
-  it('leads with their listings, conversations, offers and, for a captain, alert matches', async () => {
+  it('leads with their listings, conversations, offers and, for a captain, saved search matches', async () => {
     const { server } = memberHome(captainSession);
 
     const main = within(await screen.findByRole('main'));
     expect(
       await main.findByRole('heading', { level: 1, name: `Good to see you, ${member.username}` }),
     ).toBeInTheDocument();
-    expect(await main.findByRole('heading', { level: 2, name: 'Alert matches' })).toBeInTheDocument();
+    expect(await main.findByRole('heading', { level: 2, name: 'Saved search matches' })).toBeInTheDocument();
     expect(await main.findByRole('heading', { level: 2, name: 'Featured gear' })).toBeInTheDocument();
     const sections = main.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(sections).toEqual(['Your listings', 'Messages', 'Offers', 'Alert matches', 'Featured gear']);
+    expect(sections).toEqual([
+      'Your listings',
+      'Messages',
+      'Offers',
+      'Saved search matches',
+      'Featured gear',
+    ]);
     // Signing out is in the header's menu, not on the page.
     expect(main.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
     expect(main.getByRole('link', { name: 'List My Gear' })).toHaveAttribute('href', '/marketplace/new');
@@ -160,7 +166,7 @@ describe('member home', () => {
     ).toEqual(['made open', 'received open']);
 
     // What the captain's saved searches found.
-    const matches = await region('Alert matches');
+    const matches = await region('Saved search matches');
     expect(await matches.findByText('1 new')).toBeInTheDocument();
     expect(matches.getAllByRole('listitem')).toHaveLength(2);
     expect(matches.getAllByRole('listitem')[0]).toHaveTextContent('Matched “Penn reels”');
@@ -198,14 +204,14 @@ describe('member home', () => {
     expect(await offers.findByText('No open offers on your gear.')).toBeInTheDocument();
     expect(offers.getByText('None of your offers is waiting for an answer.')).toBeInTheDocument();
 
-    expect(screen.queryByRole('region', { name: 'Alert matches' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Saved search matches' })).not.toBeInTheDocument();
     expect(server.calls('GET', '/api/alerts/matches')).toHaveLength(0);
   });
 
   it('tells a captain how matches come in when none has', async () => {
     memberHome(captainSession, { 'GET /api/alerts/matches': { body: matchPage([]) } });
 
-    const matches = await region('Alert matches');
+    const matches = await region('Saved search matches');
     expect(await matches.findByRole('heading', { name: 'No matches yet' })).toBeInTheDocument();
     expect(matches.getByText(/save a search/i)).toBeInTheDocument();
   });
@@ -226,7 +232,7 @@ describe('member home', () => {
       'Loading your listings',
       'Loading your conversations',
       'Loading your offers',
-      'Loading your alert matches',
+      'Loading your saved search matches',
     ]) {
       expect(await screen.findByRole('status', { name: label })).toBeInTheDocument();
     }

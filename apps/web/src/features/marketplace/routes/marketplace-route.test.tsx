@@ -370,9 +370,7 @@ describe('marketplace page', () => {
 
     await view.user.click(screen.getByRole('button', { name: 'Save search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save search' });
-    expect(within(dialog).getByRole('textbox', { name: 'Alert name' })).toHaveValue(
-      'Shimano reels under $200',
-    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Shimano reels under $200');
   });
 
   it('removes one filter with its chip, and all of them with Clear all', async () => {

@@ -77,7 +77,7 @@ export function threadMessages(data: { pages: MessagePageDto[] } | undefined): M
 /**
  * A new message in a cached conversation list: its row moves to the top with the message as its
  * last one (and one more unread when it came from the other member). 'missing' when the list has
- * no row for that member yet (it must be fetched again).
+ * no row for that member yet, or has it archived (it must be fetched again).
  */
 export function withListMessage(
   list: ConversationListDto,
@@ -86,7 +86,8 @@ export function withListMessage(
 ): ConversationListDto | 'missing' {
   const otherId = otherMemberOfMessage(message, viewerId);
   const row = list.items.find((item) => item.member.id === otherId);
-  if (!row) return 'missing';
+  // An archived conversation comes back to the inbox with a new message: both lists are fetched again.
+  if (!row || (row.archived && row.last_message.id !== message.id)) return 'missing';
   if (row.last_message.id === message.id) {
     return {
       ...list,
@@ -108,9 +109,16 @@ export function storeMessage(queryClient: QueryClient, message: MessageDto, view
   })) {
     if (!list) continue;
     const next = withListMessage(list, message, viewerId);
-    if (next === 'missing') void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    // Fetched again now, even while not shown (the inbox behind the Archived view): a later write
+    // into its cache (a read) must not keep the row it lacks out of it.
+    if (next === 'missing')
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'all' });
     else queryClient.setQueryData(key, next);
   }
+  // A new message brings an archived conversation back to the inbox (the server did the same).
+  queryClient.setQueryData<ConversationDetailDto>(messagingKeys.conversation(otherId), (detail) =>
+    detail?.archived ? { ...detail, archived: false } : detail,
+  );
 }
 
 /**

@@ -2,13 +2,16 @@ import type {
   ConversationDetailDto,
   ConversationDetailDto as ConversationDetail,
   ConversationListDto,
+  ConversationStateDto,
   MarkConversationReadDto,
   MessageDto,
   MessageDto as Message,
   MessagePageDto,
+  MessageSearchPageDto,
   SendMessageBody,
+  UpdateConversationBody,
 } from '@castline/shared';
-import { MESSAGE_PAGE_SIZE, MESSAGE_SEND_RETRY } from '@castline/shared';
+import { MESSAGE_PAGE_SIZE, MESSAGE_SEARCH_LIMITS, MESSAGE_SEND_RETRY } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   keepPreviousData,
@@ -31,14 +34,18 @@ function conversationPath(memberId: string, suffix = ''): string {
   return `/api/conversations/${encodeURIComponent(memberId)}${suffix}`;
 }
 
-/** The conversation list (newest first), optionally only members whose username contains `q`. */
-export function useConversations(q: string) {
+/**
+ * The conversation list (newest first): the inbox, or the archived ones; optionally only members
+ * whose username contains `q`.
+ */
+export function useConversations(q: string, archived = false) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: messagingKeys.conversations(q),
+    queryKey: messagingKeys.conversations(q, archived),
     queryFn: async ({ signal }) => {
-      const search = q ? `?${new URLSearchParams({ q }).toString()}` : '';
-      const list = await api.get<ConversationListDto>(`/api/conversations${search}`, signal);
+      const params = new URLSearchParams({ archived: String(archived) });
+      if (q) params.set('q', q);
+      const list = await api.get<ConversationListDto>(`/api/conversations?${params.toString()}`, signal);
       for (const item of list.items) rememberPresence(queryClient, item.presence);
       return list;
     },
@@ -95,6 +102,39 @@ export function useMarkConversationRead(memberId: string, viewerId: string) {
   });
 }
 
+/**
+ * Archive or unarchive, mute or unmute the conversation with `memberId` (for the caller only). The
+ * thread header shows the new state at once; the lists are fetched again.
+ */
+export function useUpdateConversation(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateConversationBody) =>
+      api.patch<ConversationStateDto>(conversationPath(memberId), change),
+    onSuccess: (state) => {
+      queryClient.setQueryData<ConversationDetail>(messagingKeys.conversation(memberId), (detail) =>
+        detail ? { ...detail, archived: state.archived, muted: state.muted } : detail,
+      );
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversationLists() });
+    },
+  });
+}
+
+/** Search within the member's own messages: pages of at most 20, newest first. */
+export function useMessageSearch(q: string) {
+  const enabled = q.length >= MESSAGE_SEARCH_LIMITS.minLength && q.length <= MESSAGE_SEARCH_LIMITS.maxLength;
+  return useInfiniteQuery({
+    queryKey: messagingKeys.search(q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ q, page: String(pageParam) });
+      return api.get<MessageSearchPageDto>(`/api/messages/search?${params.toString()}`, signal);
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled,
+  });
+}
+
 /** No answer at all, a server failure or a rate limit: worth another try with the same client_id. */
 function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -128,6 +168,7 @@ async function deliver(queryClient: QueryClient, entry: OutgoingMessage, viewerI
   try {
     const message = await sendMessage({
       content: entry.content,
+      images: entry.images,
       recipient_id: entry.recipient_id,
       client_id: entry.client_id,
       ...(entry.product_id ? { product_id: entry.product_id } : {}),
@@ -158,11 +199,12 @@ export function newClientId(): string {
 export function useSendMessage(recipientId: string, viewerId: string) {
   const queryClient = useQueryClient();
   const send = useCallback(
-    (content: string, listingId: string | null) => {
+    (content: string, listingId: string | null, images: string[] = []) => {
       const entry: OutgoingMessage = {
         client_id: newClientId(),
         recipient_id: recipientId,
         content,
+        images,
         product_id: listingId,
         created_at: new Date().toISOString(),
         status: 'sending',

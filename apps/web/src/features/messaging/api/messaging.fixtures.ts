@@ -67,6 +67,7 @@ export function buildMessage(
     id: `9e1b0000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     conversation_id: conversationIdFor(overrides.sender_id, overrides.recipient_id),
     content: `Message ${counter}`,
+    images: [],
     type: 'chat',
     read: false,
     read_at: null,
@@ -90,6 +91,8 @@ export function buildConversation(
     last_message: last,
     unread_count: 0,
     listing: null,
+    archived: false,
+    muted: false,
     ...overrides,
   };
 }
@@ -106,6 +109,8 @@ export function buildDetail(
     unread_count: 0,
     blocked_by_me: false,
     blocked_by_them: false,
+    archived: false,
+    muted: false,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ export interface OutgoingMessage {
   client_id: string;
   recipient_id: string;
   content: string;
+  /** Photos already uploaded (/files/message-images/…). */
+  images: string[];
   product_id: string | null;
   created_at: string;
   status: 'sending' | 'failed';

@@ -1,9 +1,14 @@
-import { MESSAGE_MAX_LENGTH } from '@castline/shared';
-import { LockKeyhole, SendHorizontal } from 'lucide-react';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PHOTOS_MAX } from '@castline/shared';
+import { ImagePlus, LockKeyhole, SendHorizontal } from 'lucide-react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import { useTypingSignal } from '../api/use-typing-signal';
+
+// The photo pipeline (checks, compression, uploads with progress) loads with the first photo chosen.
+const loadPhotos = () => import('./composer-photos');
+const ComposerPhotos = lazy(lazyNamed(loadPhotos, 'ComposerPhotos'));
 
 /** The counter shows once a message gets this close to the limit. */
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
@@ -14,7 +19,8 @@ interface ComposerProps {
   recipientName: string;
   /** Why this member cannot write here (a block); the composer is disabled and says so. */
   disabledReason: string | null;
-  onSend: (content: string) => void;
+  /** Sends the text and the photos attached (either may be empty, not both). */
+  onSend: (content: string, images: string[]) => void;
 }
 
 /** Writing a message: Enter sends, Shift+Enter starts a new line. */
@@ -25,8 +31,18 @@ export function Composer({ recipientId, recipientName, disabledReason, onSend }:
   const fieldId = useId();
   const reasonId = useId();
   const hintId = useId();
+  const photosHintId = useId();
   const disabled = disabledReason !== null;
   const content = text.trim();
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** Files chosen and not yet handed to the photo pipeline. */
+  const [chosen, setChosen] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [photosOpened, setPhotosOpened] = useState(false);
+  const taken = useCallback(() => setChosen([]), []);
+  const canSend = !disabled && !uploading && (content !== '' || photos.length > 0);
+  const photosFull = photos.length >= MESSAGE_PHOTOS_MAX;
 
   // Grow with the text up to a few lines, then scroll.
   useLayoutEffect(() => {
@@ -37,9 +53,10 @@ export function Composer({ recipientId, recipientName, disabledReason, onSend }:
   }, [text]);
 
   const submit = () => {
-    if (!content || disabled) return;
-    onSend(content);
+    if (!canSend) return;
+    onSend(content, photos);
     setText('');
+    setPhotos([]);
     typing.stop();
     textarea.current?.focus();
   };
@@ -63,7 +80,51 @@ export function Composer({ recipientId, recipientName, disabledReason, onSend }:
           <span>{disabledReason}</span>
         </p>
       )}
+      {photosOpened && (
+        <Suspense fallback={null}>
+          <ComposerPhotos
+            files={chosen}
+            onTaken={taken}
+            value={photos}
+            onChange={setPhotos}
+            onBusyChange={setUploading}
+          />
+        </Suspense>
+      )}
       <div className="flex items-end gap-2">
+        <button
+          type="button"
+          disabled={disabled || photosFull}
+          aria-label="Add photos"
+          aria-describedby={photosHintId}
+          title={photosFull ? `At most ${MESSAGE_PHOTOS_MAX} photos` : 'Add photos'}
+          onPointerEnter={() => void loadPhotos().catch(() => {})}
+          onFocus={() => void loadPhotos().catch(() => {})}
+          onClick={() => fileInput.current?.click()}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand hover:bg-brand-soft disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <ImagePlus aria-hidden="true" size={20} />
+        </button>
+        <span id={photosHintId} className="sr-only">
+          {`Up to ${MESSAGE_PHOTOS_MAX} photos a message, ${photos.length} added`}
+        </span>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          tabIndex={-1}
+          aria-label="Message photos"
+          className="hidden"
+          onChange={(event) => {
+            const files = event.target.files;
+            if (files && files.length > 0) {
+              setChosen(Array.from(files));
+              setPhotosOpened(true);
+            }
+            event.target.value = '';
+          }}
+        />
         <label htmlFor={fieldId} className="sr-only">
           {`Message ${recipientName}`}
         </label>
@@ -89,8 +150,8 @@ export function Composer({ recipientId, recipientName, disabledReason, onSend }:
         />
         <button
           type="submit"
-          disabled={disabled || !content}
-          aria-label="Send message"
+          disabled={!canSend}
+          aria-label={uploading ? 'Send message (waiting for the photos to upload)' : 'Send message'}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-cta text-cta-ink shadow-sm hover:bg-cta-hover disabled:cursor-not-allowed disabled:opacity-50"
         >
           <SendHorizontal aria-hidden="true" size={20} />

@@ -1,7 +1,7 @@
 import type { ConversationDto } from '@castline/shared';
-import { CONVERSATION_SEARCH_MAX } from '@castline/shared';
-import { Inbox, Search, SearchX, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CONVERSATION_SEARCH_MAX, messagePreviewText } from '@castline/shared';
+import { Archive, BellOff, Inbox, Search, X } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { CountBadge } from '../../../components/ui/badge';
@@ -16,9 +16,14 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { formatPrice, ListingImage } from '../../listings';
 import { PresenceDot } from '../../presence';
+import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { useConversations } from '../api/messaging.api';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// Members to start a conversation with and messages that match: loaded with the first search.
+const loadSearchResults = () => import('./inbox-search-results');
+const InboxSearchResults = lazy(lazyNamed(loadSearchResults, 'InboxSearchResults'));
 
 function ConversationRow({
   conversation,
@@ -29,9 +34,9 @@ function ConversationRow({
   viewerId: string;
   selected: boolean;
 }) {
-  const { member, last_message: last, unread_count: unread, listing } = conversation;
+  const { member, last_message: last, unread_count: unread, listing, muted } = conversation;
   const own = last.sender_id === viewerId;
-  const preview = `${own ? 'You: ' : ''}${last.content.replace(/\s+/g, ' ')}`;
+  const preview = `${own ? 'You: ' : ''}${messagePreviewText(last).replace(/\s+/g, ' ')}`;
   return (
     <li>
       <Link
@@ -50,7 +55,11 @@ function ConversationRow({
           <span className="flex items-baseline gap-2">
             <span className={cn('truncate text-ink', unread > 0 ? 'font-bold' : 'font-semibold')}>
               {member.username}
+              {muted && <span className="sr-only">, muted</span>}
             </span>
+            {muted && (
+              <BellOff aria-hidden="true" size={14} className="shrink-0 self-center text-ink-muted" />
+            )}
             <time
               dateTime={last.created_at}
               title={formatDateTime(last.created_at)}
@@ -110,14 +119,19 @@ interface ConversationListProps {
   selectedMemberId: string | null;
 }
 
-/** The member's conversations, newest first, with a search by username. */
+/**
+ * The member's conversations, newest first: the inbox or the archived ones. One search finds
+ * conversations (by username), members to start a new one with, and messages that contain it.
+ */
 export function ConversationList({ viewerId, selectedMemberId }: ConversationListProps) {
   const [draft, setDraft] = useState('');
+  const [archived, setArchived] = useState(false);
   const q = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
-  const conversations = useConversations(q);
+  const conversations = useConversations(q, archived);
   const searchId = useId();
+  const hintId = useId();
   const items = conversations.data?.items ?? [];
-  const searching = draft.trim() !== '' || q !== '';
+  const searching = q !== '';
 
   let body;
   if (conversations.isPending) {
@@ -137,16 +151,22 @@ export function ConversationList({ viewerId, selectedMemberId }: ConversationLis
         </Button>
       </Alert>
     );
-  } else if (items.length === 0 && q) {
+  } else if (items.length === 0 && searching) {
+    body = (
+      <p className="px-3 text-sm text-ink-muted">
+        {`Nobody you have talked with ${archived ? 'in the archive ' : ''}has “${q}” in their username.`}
+      </p>
+    );
+  } else if (items.length === 0 && archived) {
     body = (
       <EmptyState
-        icon={SearchX}
+        icon={Archive}
         headingLevel={3}
-        title="No matching conversations"
-        description={`Nobody you have talked with has “${q}” in their username.`}
+        title="No archived conversations"
+        description="Archive a conversation from its header to tidy your inbox. A new message in it brings it back."
         action={
-          <Button variant="secondary" size="sm" onClick={() => setDraft('')}>
-            Show all conversations
+          <Button variant="secondary" size="sm" onClick={() => setArchived(false)}>
+            Back to the inbox
           </Button>
         }
       />
@@ -157,7 +177,7 @@ export function ConversationList({ viewerId, selectedMemberId }: ConversationLis
         icon={Inbox}
         headingLevel={3}
         title="No conversations yet"
-        description="Message a seller from any listing to start a conversation."
+        description="Search for a member above to message them, or message a seller from any listing."
         action={
           <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
             Browse the Marketplace
@@ -180,45 +200,84 @@ export function ConversationList({ viewerId, selectedMemberId }: ConversationLis
     );
   }
 
+  const shelfButton = (value: boolean) =>
+    cn(
+      'inline-flex min-h-10 flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold',
+      archived === value ? 'bg-surface text-ink shadow-xs' : 'text-ink-muted hover:text-ink',
+    );
+
   return (
     <div className="flex flex-col gap-3">
-      {(searching || items.length > 0) && (
-        <div role="search" className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search conversations
-          </label>
-          <Search
-            aria-hidden="true"
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={draft}
-            maxLength={CONVERSATION_SEARCH_MAX}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Search by username"
-            autoComplete="off"
-            className="block min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-10 pl-10 text-base text-ink shadow-xs placeholder:text-ink-muted/70 focus-visible:border-ring"
-          />
-          <span className="absolute top-1/2 right-1 flex -translate-y-1/2 items-center">
-            {conversations.isFetching && !conversations.isPending ? (
-              <Spinner label="Searching" size={16} className="mr-2 text-ink-muted" />
-            ) : draft ? (
-              <button
-                type="button"
-                aria-label="Clear search"
-                onClick={() => setDraft('')}
-                className="inline-flex size-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
-              >
-                <X aria-hidden="true" size={16} />
-              </button>
-            ) : null}
-          </span>
-        </div>
+      <div role="search" className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search conversations, members and messages
+        </label>
+        <Search
+          aria-hidden="true"
+          size={18}
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={draft}
+          maxLength={CONVERSATION_SEARCH_MAX}
+          aria-describedby={hintId}
+          onChange={(event) => setDraft(event.target.value)}
+          onFocus={() => void loadSearchResults().catch(() => {})}
+          placeholder="Search people or messages"
+          autoComplete="off"
+          className="block min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-10 pl-10 text-base text-ink shadow-xs placeholder:text-ink-muted/70 focus-visible:border-ring"
+        />
+        <span id={hintId} className="sr-only">
+          Finds your conversations, members to start a new one with, and your messages that contain the words.
+        </span>
+        <span className="absolute top-1/2 right-1 flex -translate-y-1/2 items-center">
+          {conversations.isFetching && !conversations.isPending ? (
+            <Spinner label="Searching" size={16} className="mr-2 text-ink-muted" />
+          ) : draft ? (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => setDraft('')}
+              className="inline-flex size-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
+            >
+              <X aria-hidden="true" size={16} />
+            </button>
+          ) : null}
+        </span>
+      </div>
+      <div role="group" aria-label="Show" className="flex gap-1 rounded-lg bg-surface-muted p-1">
+        <button
+          type="button"
+          aria-pressed={!archived}
+          onClick={() => setArchived(false)}
+          className={shelfButton(false)}
+        >
+          <Inbox aria-hidden="true" size={16} />
+          Inbox
+        </button>
+        <button
+          type="button"
+          aria-pressed={archived}
+          onClick={() => setArchived(true)}
+          className={shelfButton(true)}
+        >
+          <Archive aria-hidden="true" size={16} />
+          Archived
+        </button>
+      </div>
+      {searching && (
+        <h3 className="px-1 text-sm font-semibold text-ink-muted">
+          {archived ? 'Archived conversations' : 'Conversations'}
+        </h3>
       )}
       {body}
+      {searching && (
+        <Suspense fallback={<Spinner label="Searching members and messages" size={16} />}>
+          <InboxSearchResults q={q} viewerId={viewerId} exclude={items.map((item) => item.member.id)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,20 +1,35 @@
 import type { ConversationDetailDto } from '@castline/shared';
 import { MESSAGING_MESSAGES } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, MessageCircle, UserRoundX } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { MESSAGING_EXTRA_MESSAGES as X } from '@castline/shared';
+import {
+  Archive,
+  ArchiveRestore,
+  ArrowLeft,
+  BellOff,
+  BellRing,
+  MessageCircle,
+  UserRoundX,
+} from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useListing } from '../../listings';
 import { useOffersWith } from '../../offers';
 import { PresenceDot, PresenceLabel } from '../../presence';
 import { threadMessages } from '../api/message-cache';
-import { useConversation, useConversationMessages, useSendMessage } from '../api/messaging.api';
+import {
+  useConversation,
+  useConversationMessages,
+  useSendMessage,
+  useUpdateConversation,
+} from '../api/messaging.api';
 import { useOutbox } from '../api/outbox';
 import { useIsTyping } from '../api/typing-store';
 import { useMarkReadOnView } from '../api/use-mark-read-on-view';
@@ -71,10 +86,74 @@ interface ConversationThreadProps {
   viewerId: string;
   /** The listing the conversation is being started from (/messages/{id}?listing={listingId}). */
   listingId: string | null;
+  /** A message to show (a search result: /messages/{id}?message={messageId}). */
+  focusMessageId?: string | null;
+}
+
+/** Older pages a search result may wait for before the thread stops looking for it. */
+const FOCUS_PAGES_MAX = 10;
+
+/** Archive and mute, for this member only; each can be undone the same way. */
+function ConversationActions({
+  memberId,
+  archived,
+  muted,
+}: {
+  memberId: string;
+  archived: boolean;
+  muted: boolean;
+}) {
+  const update = useUpdateConversation(memberId);
+  const toast = useToast();
+  const change = (body: { archived?: boolean; muted?: boolean }, done: string) =>
+    update.mutate(body, {
+      onSuccess: () => toast.show(done, { tone: 'success' }),
+      onError: (error) => toast.show(errorMessage(error), { tone: 'error' }),
+    });
+  const button =
+    'inline-flex size-10 items-center justify-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink aria-busy:cursor-progress';
+  return (
+    <div className="ml-auto flex shrink-0 items-center gap-1">
+      <button
+        type="button"
+        aria-pressed={muted}
+        aria-label={muted ? 'Unmute conversation' : 'Mute conversation'}
+        title={
+          muted
+            ? 'Unmute: notify me of new messages again'
+            : 'Mute: no notifications or emails for new messages'
+        }
+        aria-busy={update.isPending || undefined}
+        onClick={() => change({ muted: !muted }, muted ? X.unmuted : X.muted)}
+        className={button}
+      >
+        {muted ? <BellOff aria-hidden="true" size={20} /> : <BellRing aria-hidden="true" size={20} />}
+      </button>
+      <button
+        type="button"
+        aria-label={archived ? 'Move conversation to inbox' : 'Archive conversation'}
+        title={archived ? 'Move back to the inbox' : 'Archive: hide from the inbox until a new message'}
+        aria-busy={update.isPending || undefined}
+        onClick={() => change({ archived: !archived }, archived ? X.unarchived : X.archived)}
+        className={button}
+      >
+        {archived ? (
+          <ArchiveRestore aria-hidden="true" size={20} />
+        ) : (
+          <Archive aria-hidden="true" size={20} />
+        )}
+      </button>
+    </div>
+  );
 }
 
 /** One conversation: who it is with, the listing it is about, the messages and the composer. */
-export function ConversationThread({ memberId, viewerId, listingId }: ConversationThreadProps) {
+export function ConversationThread({
+  memberId,
+  viewerId,
+  listingId,
+  focusMessageId = null,
+}: ConversationThreadProps) {
   const queryClient = useQueryClient();
   const detail = useConversation(memberId);
   const messagesQuery = useConversationMessages(memberId, !detail.isError);
@@ -94,6 +173,16 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
     () => threadItems(messages, outgoing, offersWith.data ?? [], Boolean(messagesQuery.hasNextPage)),
     [messages, outgoing, offersWith.data, messagesQuery.hasNextPage],
   );
+  // A search result older than the pages loaded: older pages load until it is there (or too many did).
+  const focusLoaded = focusMessageId !== null && messages.some((message) => message.id === focusMessageId);
+  const pagesLoaded = messagesQuery.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messagesQuery;
+  useEffect(() => {
+    if (!focusMessageId || focusLoaded || !hasNextPage || isFetchingNextPage) return;
+    if (pagesLoaded === 0 || pagesLoaded >= FOCUS_PAGES_MAX) return;
+    void fetchNextPage();
+  }, [focusMessageId, focusLoaded, hasNextPage, isFetchingNextPage, pagesLoaded, fetchNextPage]);
+
   useMarkReadOnView({
     memberId,
     viewerId,
@@ -146,10 +235,10 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
   const card = fromListing.data ? listingSummaryOf(fromListing.data) : conversation.listing;
   const reason = blockedReason(conversation);
 
-  const onSend = (content: string) => {
+  const onSend = (content: string, images: string[]) => {
     const attachedListingId = listingId && !listingSent.current ? listingId : null;
     if (attachedListingId) listingSent.current = true;
-    send(content, attachedListingId);
+    send(content, attachedListingId, images);
   };
 
   let body;
@@ -212,6 +301,7 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
         onLoadOlder={() => void messagesQuery.fetchNextPage()}
         onRetry={retry}
         typing={typing}
+        focusMessageId={focusMessageId}
       />
     );
   }
@@ -233,6 +323,11 @@ export function ConversationThread({ memberId, viewerId, listingId }: Conversati
             </h2>
             <PresenceLabel userId={member.id} className="text-xs" />
           </div>
+          <ConversationActions
+            memberId={member.id}
+            archived={conversation.archived}
+            muted={conversation.muted}
+          />
         </div>
         {card && <ConversationListingCard listing={card} />}
       </div>

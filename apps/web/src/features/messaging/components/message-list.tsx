@@ -2,16 +2,22 @@ import type { MessageDto, OfferDto } from '@castline/shared';
 import { MESSAGING_MESSAGES } from '@castline/shared';
 import { CircleExclamationPoint, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Fragment, Suspense, useLayoutEffect, useRef } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
+import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { LazyOfferCard } from '../../offers';
 import { ReportButton } from '../../reports';
 import type { OutgoingMessage } from '../api/outbox';
 import { dayKey, dayLabel, timeOfDay } from '../lib/day-label';
 import { MessageContent } from './message-content';
+import { MessagePhotos } from './message-photos';
+
+// The full-size view of a message's photos, loaded with the first photo opened (or hovered).
+export const loadPhotoLightbox = () => import('./photo-lightbox');
+const PhotoLightbox = lazy(lazyNamed(loadPhotoLightbox, 'PhotoLightbox'));
 
 export type ThreadItem =
   | { kind: 'message'; key: string; message: MessageDto }
@@ -59,7 +65,7 @@ function Bubble({ own, children, failed }: { own: boolean; children: ReactNode; 
   return (
     <div
       className={cn(
-        'max-w-[85%] rounded-2xl px-3.5 py-2 text-[0.95rem] leading-relaxed shadow-xs sm:max-w-[75%]',
+        'flex max-w-[85%] flex-col gap-1.5 rounded-2xl px-3.5 py-2 text-[0.95rem] leading-relaxed shadow-xs sm:max-w-[75%]',
         own
           ? 'rounded-br-md bg-topbar text-topbar-ink'
           : 'rounded-bl-md border border-line bg-surface text-ink',
@@ -82,6 +88,15 @@ interface MessageListProps {
   onRetry: (clientId: string) => void;
   /** The other member is typing right now. */
   typing: boolean;
+  /** A message to bring into view and mark (a search result opened here). */
+  focusMessageId?: string | null;
+}
+
+/** The photos open in the full-size view: whose, which, and the thumbnail to return focus to. */
+interface OpenPhotos {
+  images: readonly string[];
+  index: number;
+  from: string;
 }
 
 /**
@@ -99,8 +114,29 @@ export function MessageList({
   onLoadOlder,
   onRetry,
   typing,
+  focusMessageId = null,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [viewer, setViewer] = useState<OpenPhotos | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const viewerTrigger = useRef<HTMLElement | null>(null);
+  const focusFound = items.some((item) => item.key === focusMessageId);
+
+  // A search result opened here: its message is scrolled into view (once it is loaded).
+  useEffect(() => {
+    if (!focusMessageId || !focusFound) return;
+    const element = document.getElementById(`message-${focusMessageId}`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [focusMessageId, focusFound]);
+
+  const openPhotos =
+    (images: readonly string[], from: string) => (index: number, trigger: HTMLButtonElement) => {
+      viewerTrigger.current = trigger;
+      setViewer({ images, index, from });
+      setViewerOpen(true);
+    };
+
   /** Distance from the bottom before older messages were asked for, to restore it after. */
   const keepFromBottom = useRef<number | null>(null);
   const atBottom = useRef(true);
@@ -206,13 +242,33 @@ export function MessageList({
           return (
             <Fragment key={item.key}>
               {dayHeading}
-              <li className={cn('group flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
+              <li
+                id={item.kind === 'message' ? `message-${item.message.id}` : undefined}
+                tabIndex={item.key === focusMessageId ? -1 : undefined}
+                className={cn(
+                  'group flex flex-col gap-0.5 rounded-xl',
+                  own ? 'items-end' : 'items-start',
+                  item.key === focusMessageId && 'bg-cta/15 ring-2 ring-cta/60 outline-none',
+                )}
+              >
                 <div className={cn('flex w-full items-center gap-1', own && 'justify-end')}>
                   <Bubble own={own} failed={item.kind === 'outgoing' && item.entry.status === 'failed'}>
                     <span className="sr-only">{own ? 'You: ' : `${otherName}: `}</span>
-                    <MessageContent
-                      content={item.kind === 'message' ? item.message.content : item.entry.content}
+                    <MessagePhotos
+                      images={item.kind === 'message' ? item.message.images : item.entry.images}
+                      from={own ? 'you' : otherName}
+                      onIntent={() => void loadPhotoLightbox().catch(() => {})}
+                      onOpen={
+                        item.kind === 'message'
+                          ? openPhotos(item.message.images, own ? 'you' : otherName)
+                          : null
+                      }
                     />
+                    {(item.kind === 'message' ? item.message.content : item.entry.content) && (
+                      <MessageContent
+                        content={item.kind === 'message' ? item.message.content : item.entry.content}
+                      />
+                    )}
                   </Bubble>
                   {item.kind === 'message' && !own && (
                     <ReportButton
@@ -238,6 +294,19 @@ export function MessageList({
       <p aria-live="polite" className="min-h-6 px-1 pt-2 text-sm text-ink-muted italic">
         {typing ? `${otherName} is typing…` : ''}
       </p>
+      <Suspense fallback={null}>
+        {viewer && (
+          <PhotoLightbox
+            open={viewerOpen}
+            onOpenChange={setViewerOpen}
+            title={viewer.from === 'you' ? 'Your photo' : `Photo from ${viewer.from}`}
+            images={viewer.images}
+            index={viewer.index}
+            onIndexChange={(index) => setViewer({ ...viewer, index })}
+            returnFocusTo={viewerTrigger}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

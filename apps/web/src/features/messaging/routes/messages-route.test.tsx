@@ -120,6 +120,7 @@ function stored(request: RecordedRequest): MockAnswer {
       sender_id: ME,
       recipient_id: body.recipient_id,
       content: body.content,
+      images: body.images ?? [],
       client_id: body.client_id ?? null,
       product_id: body.product_id ?? null,
     }),
@@ -192,19 +193,22 @@ describe('conversation list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
     const list = within(screen.getByRole('region', { name: 'Conversations' }));
     expect(await list.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
-    expect(list.getByText('Message a seller from any listing to start a conversation.')).toBeInTheDocument();
+    expect(
+      list.getByText('Search for a member above to message them, or message a seller from any listing.'),
+    ).toBeInTheDocument();
     expect(list.getByRole('link', { name: 'Browse the Marketplace' })).toHaveAttribute(
       'href',
       '/marketplace',
     );
   });
 
-  it('searches by username through the server', async () => {
+  it('searches conversations, members and messages with one search', async () => {
     const rows = [
       buildConversation(seller, buildMessage({ sender_id: SELLER, recipient_id: ME })),
       buildConversation(buyer, buildMessage({ sender_id: BUYER, recipient_id: ME })),
     ];
     const searched: string[] = [];
+    const found = buildMessage({ sender_id: SELLER, recipient_id: ME, content: 'The reel is serviced' });
     const { user } = show('/messages', {
       'GET /api/conversations': () => {
         const q = currentUrl().searchParams.get('q') ?? '';
@@ -212,35 +216,83 @@ describe('conversation list', () => {
         const items = rows.filter((row) => row.member.username.includes(q));
         return { body: { items, total: items.length } };
       },
+      'GET /api/profiles/search': () => {
+        const q = currentUrl().searchParams.get('q') ?? '';
+        return { body: { items: [seller, buyer].filter((m) => m.username.includes(q)) } };
+      },
+      'GET /api/messages/search': () => {
+        const q = currentUrl().searchParams.get('q') ?? '';
+        const items = q === 'reel' ? [{ message: found, member: seller }] : [];
+        return { body: { items, total: items.length, page: 1, pageSize: 20 } };
+      },
+      ...sellerThread(),
     });
 
     const list = within(await screen.findByRole('region', { name: 'Conversations' }));
     await list.findByText('bass_boss');
-    await user.type(list.getByRole('searchbox', { name: 'Search conversations' }), 'reel');
+    const search = list.getByRole('searchbox', { name: 'Search conversations, members and messages' });
+    await user.type(search, 'reel');
 
     await waitFor(() => expect(list.queryByText('bass_boss')).not.toBeInTheDocument());
-    expect(list.getByText('reel_deal')).toBeInTheDocument();
+    expect(list.getAllByText('reel_deal').length).toBeGreaterThan(0);
     // One request for the whole word, not one per key.
     expect(new Set(searched)).toEqual(new Set(['', 'reel']));
+    // The message found opens the conversation at that message.
+    const messages = within(await list.findByRole('region', { name: 'Messages' }));
+    expect(await messages.findByRole('link', { name: /The reel is serviced/ })).toHaveAttribute(
+      'href',
+      `/messages/${SELLER}?message=${found.id}`,
+    );
 
-    await user.clear(list.getByRole('searchbox', { name: 'Search conversations' }));
-    await user.type(list.getByRole('searchbox', { name: 'Search conversations' }), 'pike');
-    expect(await list.findByRole('heading', { name: 'No matching conversations' })).toBeInTheDocument();
-    await user.click(list.getByRole('button', { name: 'Show all conversations' }));
+    await user.clear(search);
+    await user.type(search, 'bass');
+    const members = within(await list.findByRole('region', { name: 'Start a new conversation' }));
+    await waitFor(() => expect(list.queryByText('reel_deal')).not.toBeInTheDocument());
+    expect(await members.findByText(/No other member matches/)).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'pike');
+    expect(await list.findByText(/Nobody you have talked with has “pike”/)).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Clear search' }));
     expect(await list.findByText('bass_boss')).toBeInTheDocument();
   });
 
-  it('starts a new conversation with a member found by name', async () => {
+  it('starts a new conversation with a member found by the search', async () => {
     const { user } = show('/messages', {
       'GET /api/profiles/search': { body: { items: [seller] } },
+      'GET /api/messages/search': { body: { items: [], total: 0, page: 1, pageSize: 20 } },
       ...sellerThread(),
     });
 
-    await user.type(await screen.findByRole('combobox', { name: 'New message' }), 'reel');
-    await user.click(await screen.findByRole('option', { name: /reel_deal/ }));
+    await user.type(
+      await screen.findByRole('searchbox', { name: 'Search conversations, members and messages' }),
+      'reel',
+    );
+    const members = within(await screen.findByRole('region', { name: 'Start a new conversation' }));
+    await user.click(await members.findByRole('link', { name: /reel_deal/ }));
 
     const thread = within(await screen.findByRole('region', { name: 'Conversation' }));
     expect(await thread.findByRole('heading', { level: 2, name: 'reel_deal' })).toBeInTheDocument();
+  });
+
+  it('moves between the inbox and the archive, with a useful empty archive', async () => {
+    const archivedOne = buildConversation(
+      buyer,
+      buildMessage({ sender_id: BUYER, recipient_id: ME, content: 'Old news' }),
+      { archived: true, muted: true, unread_count: 1 },
+    );
+    const { user } = show('/messages', {
+      'GET /api/conversations': () =>
+        currentUrl().searchParams.get('archived') === 'true'
+          ? { body: { items: [archivedOne], total: 1 } }
+          : { body: { items: [], total: 0 } },
+    });
+    const list = within(await screen.findByRole('region', { name: 'Conversations' }));
+    expect(await list.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Archived' }));
+    expect(await list.findByText('bass_boss')).toBeInTheDocument();
+    expect(list.getByRole('link', { name: /bass_boss, muted/ })).toBeInTheDocument();
+    expect(list.getByRole('button', { name: 'Archived' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('offers another try when the list cannot be loaded', async () => {
@@ -390,6 +442,7 @@ describe('thread', () => {
     const [sent] = server.calls('POST', '/api/messages');
     expect(sent?.body).toEqual({
       content: 'Would you take $150?',
+      images: [],
       recipient_id: SELLER,
       client_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
     });
@@ -398,6 +451,50 @@ describe('thread', () => {
     // The server's copy of the same message over the socket is not shown twice.
     push(socket, { type: 'message.created', message: answered! });
     expect(log.getAllByText('Would you take $150?')).toHaveLength(1);
+  });
+
+  it('shows photos as thumbnails that open full size in a labelled dialog and give focus back', async () => {
+    const photo = `/files/message-images/${SELLER}-1-ab.webp`;
+    const { user } = show(`/messages/${SELLER}`, {
+      ...sellerThread({
+        messages: [buildMessage({ sender_id: SELLER, recipient_id: ME, content: '', images: [photo] })],
+      }),
+    });
+    const log = within(await screen.findByRole('log'));
+    const thumbnail = await log.findByRole('button', { name: 'Photo from reel_deal, open full size' });
+    await user.click(thumbnail);
+    const dialog = await screen.findByRole('dialog', { name: 'Photo from reel_deal' });
+    expect(within(dialog).getByRole('img', { name: 'Photo from reel_deal' })).toHaveAttribute('src', photo);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(thumbnail).toHaveFocus();
+  });
+
+  it('archives and mutes the conversation from its header, and undoes both', async () => {
+    const changes: unknown[] = [];
+    const { user } = show(`/messages/${SELLER}`, {
+      ...sellerThread({ messages: [buildMessage({ sender_id: SELLER, recipient_id: ME })] }),
+      [`PATCH /api/conversations/${SELLER}`]: (request) => {
+        const body = request.body as { archived?: boolean; muted?: boolean };
+        changes.push(body);
+        return {
+          body: {
+            id: 'x',
+            archived: body.archived ?? false,
+            muted: body.muted ?? changes.length === 2,
+          },
+        };
+      },
+    });
+    const thread = within(await screen.findByRole('region', { name: 'Conversation' }));
+    await user.click(await thread.findByRole('button', { name: 'Archive conversation' }));
+    expect(await thread.findByRole('button', { name: 'Move conversation to inbox' })).toBeInTheDocument();
+    await user.click(thread.getByRole('button', { name: 'Mute conversation' }));
+    expect(await thread.findByRole('button', { name: 'Unmute conversation' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(changes).toEqual([{ archived: true }, { muted: true }]);
   });
 
   it('starts a new line with Shift+Enter and sends nothing', async () => {

@@ -2,13 +2,12 @@ import { MESSAGING_MESSAGES } from '@castline/shared';
 import { MessagesSquare, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
-import { MemberSearch } from '../../members';
 import { ConversationList } from '../components/conversation-list';
 import { BackToConversations, ConversationThread } from '../components/conversation-thread';
 import type { ConversationTarget } from '../lib/conversation-route';
@@ -50,10 +49,12 @@ function ThreadPane({
   target,
   viewerId,
   listingId,
+  focusMessageId,
 }: {
   target: ConversationTarget;
   viewerId: string;
   listingId: string | null;
+  focusMessageId: string | null;
 }) {
   switch (target.kind) {
     case 'member':
@@ -63,6 +64,7 @@ function ThreadPane({
           memberId={target.memberId}
           viewerId={viewerId}
           listingId={listingId}
+          focusMessageId={focusMessageId}
         />
       );
     case 'self':
@@ -100,7 +102,6 @@ export function MessagesRoute() {
   const recipient = useSelectedRecipient();
   const [searchParams] = useSearchParams();
   const listHeadingId = useId();
-  const navigate = useNavigate();
   const user = data?.user;
   if (!user) return null;
 
@@ -124,12 +125,6 @@ export function MessagesRoute() {
           <h2 id={listHeadingId} className="text-lg font-semibold tracking-tight">
             Conversations
           </h2>
-          <MemberSearch
-            label="New message"
-            placeholder="Find a member by username or name"
-            excludeIds={[user.id]}
-            onSelect={(member) => void navigate(`/messages/${encodeURIComponent(member.id)}`)}
-          />
           <ConversationList viewerId={user.id} selectedMemberId={selectedMemberId} />
         </section>
         <section
@@ -140,7 +135,12 @@ export function MessagesRoute() {
             open ? 'flex' : 'hidden md:flex',
           )}
         >
-          <ThreadPane target={target} viewerId={user.id} listingId={searchParams.get('listing')} />
+          <ThreadPane
+            target={target}
+            viewerId={user.id}
+            listingId={searchParams.get('listing')}
+            focusMessageId={searchParams.get('message')}
+          />
         </section>
       </div>
     </div>

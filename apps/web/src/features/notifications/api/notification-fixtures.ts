@@ -60,6 +60,8 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
       productId: 'l_5',
       product_id: 'l_5',
       productName: 'Penn Slammer IV',
+      productImage: null,
+      productPrice: 189.99,
     },
   },
   MENTION: {
@@ -68,14 +70,34 @@ const DEFAULTS: Record<NotificationDto['type'], Pick<NotificationDto, 'title' | 
     data: { postId: 'p_1', senderId: 'u_4', senderName: 'bassmaster_ben' },
   },
   REPLY: {
-    title: 'New Reply',
-    message: 'bassmaster_ben replied to your comment on "Spring crappie report"',
-    data: { postId: 'p_1', commentId: 'c_2', senderId: 'u_4', senderName: 'bassmaster_ben' },
+    title: 'New reply',
+    message: 'bassmaster_ben replied to your comment in "Spring crappie report"',
+    data: {
+      postId: 'p_1',
+      postTitle: 'Spring crappie report',
+      senderId: 'u_4',
+      senderName: 'bassmaster_ben',
+    },
+  },
+  WATCHED_TOPIC: {
+    title: 'Watched Topic',
+    message: 'bassmaster_ben commented on "Spring crappie report"',
+    data: {
+      postId: 'p_1',
+      postTitle: 'Spring crappie report',
+      senderId: 'u_4',
+      senderName: 'bassmaster_ben',
+    },
   },
   QUOTE: {
-    title: 'Quoted',
+    title: 'You were quoted',
     message: 'bassmaster_ben quoted you in "Spring crappie report"',
-    data: { postId: 'p_1', commentId: 'c_2', senderId: 'u_4', senderName: 'bassmaster_ben' },
+    data: {
+      postId: 'p_1',
+      postTitle: 'Spring crappie report',
+      senderId: 'u_4',
+      senderName: 'bassmaster_ben',
+    },
   },
 };
 

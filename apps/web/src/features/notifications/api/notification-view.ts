@@ -1,5 +1,10 @@
-import type { NotificationDto, NotificationTabId } from '@castline/shared';
-import { inNotificationTab, NOTIFICATION_LIMITS, NOTIFICATION_TABS } from '@castline/shared';
+import type { NotificationDto, NotificationGroup, NotificationTabId } from '@castline/shared';
+import {
+  groupNotifications,
+  inNotificationTab,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_TABS,
+} from '@castline/shared';
 
 /** The tab named by `value`, else All. */
 export function notificationTabOf(value: string | null | undefined): NotificationTabId {
@@ -21,24 +26,22 @@ function dropdownGroupOf(type: NotificationDto['type']): string {
 }
 
 /**
- * What the dropdown shows for a tab (spec 001 §2: 5 per type): the newest 5 of each kind (offers,
- * messages, alerts, and any other type on its own), newest first.
+ * What the dropdown shows for a tab: the notifications of one kind on one thing as one entry
+ * ("3 new replies in …"), and of those the newest 5 of each kind (spec 001 §2: 5 per type).
  */
-export function dropdownNotifications(
+export function dropdownGroups(
   items: readonly NotificationDto[],
   tab: NotificationTabId,
   perType: number = NOTIFICATION_LIMITS.perTypeInDropdown,
-): NotificationDto[] {
+): NotificationGroup<NotificationDto>[] {
   const shown = new Map<string, number>();
-  const result: NotificationDto[] = [];
-  for (const item of notificationsInTab(items, tab)) {
-    const group = dropdownGroupOf(item.type);
-    const count = shown.get(group) ?? 0;
-    if (count >= perType) continue;
-    shown.set(group, count + 1);
-    result.push(item);
-  }
-  return result;
+  return groupNotifications(notificationsInTab(items, tab)).filter((group) => {
+    const kind = dropdownGroupOf(group.latest.type);
+    const count = shown.get(kind) ?? 0;
+    if (count >= perType) return false;
+    shown.set(kind, count + 1);
+    return true;
+  });
 }
 
 /** The empty text of a tab, as the spec words it. */

@@ -134,6 +134,35 @@ export function useMarkNotificationRead() {
   });
 }
 
+/** The list with these notifications marked read and the unread count moved to match. */
+export function withNotificationsRead(list: NotificationList, ids: readonly string[]): NotificationList {
+  const marked = new Set(ids);
+  const newlyRead = list.items.filter((item) => marked.has(item.id) && !item.read).length;
+  if (newlyRead === 0) return list;
+  return {
+    items: list.items.map((item) => (marked.has(item.id) && !item.read ? { ...item, read: true } : item)),
+    unread_count: Math.max(0, list.unread_count - newlyRead),
+  };
+}
+
+/**
+ * POST /api/notifications/read: a group's notifications read at once (all or none), put back on
+ * failure; answers the new totals. Their messages and alert matches are read with them.
+ */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation<UnreadCountsDto, Error, readonly string[], ListSnapshot>({
+    mutationFn: (ids) => api.post<UnreadCountsDto>('/api/notifications/read', { ids }),
+    onMutate: (ids) => changeList(queryClient, (list) => withNotificationsRead(list, ids)),
+    onError: (_error, _variables, snapshot) => restoreList(queryClient, snapshot),
+    onSuccess: (counts) => {
+      queryClient.setQueryData<UnreadCountsDto>(unreadKey, counts);
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: unreadKey }),
+  });
+}
+
 /** POST /api/notifications/read-all: every notification read at once; answers the new totals. */
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();

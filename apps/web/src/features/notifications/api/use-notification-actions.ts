@@ -1,4 +1,4 @@
-import type { NotificationDto } from '@castline/shared';
+import type { NotificationDto, NotificationGroup } from '@castline/shared';
 import { useCallback } from 'react';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import {
   useDeleteNotification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
+  useMarkNotificationsRead,
 } from './notifications.api';
 
 /**
@@ -18,11 +19,13 @@ export function useNotificationActions() {
   const markReadMutation = useMarkNotificationRead();
   const markAllMutation = useMarkAllNotificationsRead();
   const deleteMutation = useDeleteNotification();
+  const markManyMutation = useMarkNotificationsRead();
   // mutateAsync: the failure still reaches the toast when the page was left in the meantime (a
   // clicked notification navigates at once).
   const { mutateAsync: markReadNow } = markReadMutation;
   const { mutateAsync: markAllNow } = markAllMutation;
   const { mutateAsync: deleteNow } = deleteMutation;
+  const { mutateAsync: markManyNow } = markManyMutation;
   const { show } = toast;
 
   const markRead = useCallback(
@@ -48,5 +51,26 @@ export function useNotificationActions() {
     [deleteNow, show],
   );
 
-  return { markRead, markAllRead, remove, markingAll: markAllMutation.isPending };
+  /** A group shown as one entry: every unread notification of it is marked read together. */
+  const markGroupRead = useCallback(
+    (group: NotificationGroup<NotificationDto>) => {
+      const unread = group.items.filter((item) => !item.read);
+      if (unread.length === 0) return;
+      if (unread.length === 1) return markRead(unread[0]!);
+      markManyNow(unread.map((item) => item.id)).catch((error: unknown) =>
+        show(markReadFailureMessage(group.latest, error), { tone: 'error' }),
+      );
+    },
+    [markRead, markManyNow, show],
+  );
+
+  /** Deletes every notification of a group. */
+  const removeGroup = useCallback(
+    (group: NotificationGroup<NotificationDto>) => {
+      for (const item of group.items) remove(item);
+    },
+    [remove],
+  );
+
+  return { markRead, markGroupRead, markAllRead, remove, removeGroup, markingAll: markAllMutation.isPending };
 }

@@ -1,5 +1,5 @@
-import type { NotificationDto } from '@castline/shared';
-import { notificationHref } from '@castline/shared';
+import type { NotificationDto, NotificationGroup } from '@castline/shared';
+import { groupNotifications, notificationHref } from '@castline/shared';
 import { Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useNotificationActions } from '../api/use-notification-actions';
 import { NotificationIcon } from './notification-icon';
+import { NotificationListingPreview } from './notification-listing-preview';
 
 interface NotificationListProps {
   items: readonly NotificationDto[];
@@ -20,21 +21,22 @@ interface NotificationListProps {
 }
 
 /**
- * Notifications as a list: each one links where it is about (and is marked read on the way),
- * with 'Mark read' while unread and 'Delete'.
+ * Notifications as a list, those of one kind on one thing as one entry ("3 new replies in …"):
+ * each links where it is about (and is marked read on the way, the whole group with it), with
+ * 'Mark read' while unread and 'Delete'.
  */
 export function NotificationList({ items, viewerId, label, hrefOf }: NotificationListProps) {
   const actions = useNotificationActions();
   return (
     <ul aria-label={label} className="flex flex-col gap-2">
-      {items.map((notification) => (
+      {groupNotifications(items).map((group) => (
         <NotificationRow
-          key={notification.id}
-          notification={notification}
-          href={hrefOf ? hrefOf(notification) : notificationHref(notification, viewerId)}
-          onOpen={() => actions.markRead(notification)}
-          onMarkRead={() => actions.markRead(notification)}
-          onDelete={() => actions.remove(notification)}
+          key={group.key}
+          group={group}
+          href={hrefOf ? hrefOf(group.latest) : notificationHref(group.latest, viewerId)}
+          onOpen={() => actions.markGroupRead(group)}
+          onMarkRead={() => actions.markGroupRead(group)}
+          onDelete={() => actions.removeGroup(group)}
         />
       ))}
     </ul>
@@ -42,15 +44,17 @@ export function NotificationList({ items, viewerId, label, hrefOf }: Notificatio
 }
 
 interface NotificationRowProps {
-  notification: NotificationDto;
+  group: NotificationGroup<NotificationDto>;
   href: string;
   onOpen: () => void;
   onMarkRead: () => void;
   onDelete: () => void;
 }
 
-function NotificationRow({ notification, href, onOpen, onMarkRead, onDelete }: NotificationRowProps) {
-  const { title, message, read, created_at, type } = notification;
+function NotificationRow({ group, href, onOpen, onMarkRead, onDelete }: NotificationRowProps) {
+  const { latest, read, summary, items } = group;
+  const { title, created_at, type } = latest;
+  const grouped = items.length > 1;
   return (
     <li
       className={cn(
@@ -60,22 +64,25 @@ function NotificationRow({ notification, href, onOpen, onMarkRead, onDelete }: N
       )}
     >
       <NotificationIcon type={type} />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link
           to={href}
           onClick={onOpen}
           className="rounded-sm after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
         >
           <span className={cn('block break-words text-ink', read ? 'font-medium' : 'font-semibold')}>
-            {title}
+            {grouped ? summary : title}
           </span>
-          <span className="block text-sm break-words text-ink-muted">{message}</span>
+          <span className="block text-sm break-words text-ink-muted">
+            {grouped ? `Latest: ${latest.message}` : latest.message}
+          </span>
         </Link>
+        <NotificationListingPreview notification={latest} />
         <p className="flex items-center gap-2 text-xs text-ink-muted">
           {!read && (
             <span className="inline-flex items-center gap-1 font-semibold text-brand">
               <span aria-hidden="true" className="size-2 rounded-full bg-cta" />
-              Unread
+              {grouped && group.unread > 1 ? `${group.unread} unread` : 'Unread'}
             </span>
           )}
           <time dateTime={created_at} title={formatDateTime(created_at)}>

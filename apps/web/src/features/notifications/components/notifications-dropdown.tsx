@@ -1,4 +1,4 @@
-import type { NotificationDto, NotificationTabId } from '@castline/shared';
+import type { NotificationDto, NotificationGroup, NotificationTabId } from '@castline/shared';
 import { NOTIFICATION_TABS, notificationHref } from '@castline/shared';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCheck } from 'lucide-react';
@@ -18,11 +18,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
-import { dropdownNotifications, emptyTextOf } from '../api/notification-view';
+import { dropdownGroups, emptyTextOf } from '../api/notification-view';
 import { useNotifications } from '../api/notifications.api';
 import { useUnreadCounts } from '../api/unread';
 import { useNotificationActions } from '../api/use-notification-actions';
 import { NotificationIcon } from './notification-icon';
+import { NotificationListingPreview } from './notification-listing-preview';
 import { BELL_TRIGGER_CLASS, BellFace, bellLabel } from './notifications-menu';
 
 /** The bell's menu itself, loaded on first use and mounted open (see NotificationsMenu). */
@@ -49,7 +50,7 @@ export function NotificationsDropdown({ openedWith }: { openedWith: LayerOpenedW
 
   const unread = unreadCounts.data?.notifications ?? list.data?.unread_count ?? 0;
   const listUnread = list.data?.unread_count ?? unread;
-  const items = list.data ? dropdownNotifications(list.data.items, tab) : [];
+  const items = list.data ? dropdownGroups(list.data.items, tab) : [];
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -132,12 +133,12 @@ export function NotificationsDropdown({ openedWith }: { openedWith: LayerOpenedW
           ) : items.length === 0 ? (
             <p className="px-3 py-8 text-center text-sm text-ink-muted">{emptyTextOf(tab)}</p>
           ) : (
-            items.map((notification) => (
+            items.map((group) => (
               <NotificationMenuItem
-                key={notification.id}
-                notification={notification}
-                href={notificationHref(notification, viewerId)}
-                onSelect={() => actions.markRead(notification)}
+                key={group.key}
+                group={group}
+                href={notificationHref(group.latest, viewerId)}
+                onSelect={() => actions.markGroupRead(group)}
               />
             ))
           )}
@@ -155,22 +156,27 @@ export function NotificationsDropdown({ openedWith }: { openedWith: LayerOpenedW
 }
 
 function NotificationMenuItem({
-  notification,
+  group,
   href,
   onSelect,
 }: {
-  notification: NotificationDto;
+  group: NotificationGroup<NotificationDto>;
   href: string;
   onSelect: () => void;
 }) {
-  const { title, message, read, created_at, type } = notification;
+  const { latest, read, summary, items } = group;
+  const { title, message, created_at, type } = latest;
+  const grouped = items.length > 1;
   return (
     <DropdownMenuItem asChild onSelect={onSelect} className="items-start gap-3 py-2.5">
       <Link to={href}>
         <NotificationIcon type={type} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className={cn('break-words text-ink', read ? 'font-medium' : 'font-semibold')}>{title}</span>
+          <span className={cn('break-words text-ink', read ? 'font-medium' : 'font-semibold')}>
+            {grouped ? summary : title}
+          </span>
           <span className="line-clamp-2 text-xs font-normal break-words text-ink-muted">{message}</span>
+          <NotificationListingPreview notification={latest} />
           <time
             dateTime={created_at}
             title={formatDateTime(created_at)}

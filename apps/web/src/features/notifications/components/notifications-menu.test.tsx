@@ -54,7 +54,7 @@ describe('notifications menu', () => {
     ['All', 'No notifications'],
     ['Offers', 'No offer notifications'],
     ['Messages', 'No message notifications'],
-    ['Alerts', 'No product alert notifications'],
+    ['Saved searches', 'No saved search notifications'],
   ])('says so when the %s tab is empty', async (tab, empty) => {
     // A sale is only in All: the other tabs stay empty.
     const { user } = renderMenu(tab === 'All' ? [] : [buildNotification('PRODUCT_SOLD')]);
@@ -65,9 +65,40 @@ describe('notifications menu', () => {
     expect(await within(menu).findByText(empty)).toBeInTheDocument();
   });
 
+  it('shows notifications of one kind on one thing as one entry, and marks the group read together', async () => {
+    const replies = Array.from({ length: 3 }, () => buildNotification('REPLY'));
+    const messages = Array.from({ length: 2 }, () => buildNotification('NEW_MESSAGE'));
+    const alert = buildNotification('PRODUCT_ALERT');
+    const { user, server } = renderMenu([...replies, ...messages, alert].reverse(), {
+      'POST /api/notifications/read': { body: { messages: 0, notifications: 1 } },
+    });
+    const menu = await openMenu(user);
+
+    const entries = () =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .filter((item) => item.querySelector('time'));
+    await within(menu).findByText('3 new replies in “Spring crappie report”');
+    expect(entries()).toHaveLength(3);
+    expect(within(menu).getByText('2 new messages from lake_caster')).toBeInTheDocument();
+    // A saved search match shows its listing's price.
+    expect(within(menu).getByText('$189.99')).toBeInTheDocument();
+
+    await user.click(within(menu).getByText('3 new replies in “Spring crappie report”'));
+    await waitFor(() => expect(server.calls('POST', '/api/notifications/read')).toHaveLength(1));
+    expect(server.calls('POST', '/api/notifications/read')[0]?.body).toEqual({
+      ids: replies.map((r) => r.id).reverse(),
+    });
+  });
+
   it('shows 5 notifications per type, newest first', async () => {
-    const offers = Array.from({ length: 7 }, () => buildNotification('OFFER_RECEIVED'));
-    const messages = Array.from({ length: 6 }, () => buildNotification('NEW_MESSAGE'));
+    // Each on a thing of its own (a listing, a sender), so that none of them groups.
+    const offers = Array.from({ length: 7 }, (_, i) =>
+      buildNotification('OFFER_RECEIVED', { data: { productId: `l_${i}`, is_seller: true } }),
+    );
+    const messages = Array.from({ length: 6 }, (_, i) =>
+      buildNotification('NEW_MESSAGE', { data: { senderId: `u_${i}`, senderName: `angler_${i}` } }),
+    );
     const alerts = Array.from({ length: 2 }, () => buildNotification('PRODUCT_ALERT'));
     const sold = buildNotification('PRODUCT_SOLD');
     const newestFirst = [...offers, ...messages, ...alerts, sold].reverse();
@@ -88,7 +119,7 @@ describe('notifications menu', () => {
     expect(items().every((item) => item.textContent?.includes('New Offer'))).toBe(true);
     await user.click(within(menu).getByRole('menuitemradio', { name: 'Messages' }));
     expect(items()).toHaveLength(5);
-    await user.click(within(menu).getByRole('menuitemradio', { name: 'Alerts' }));
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Saved searches' }));
     expect(items()).toHaveLength(2);
     expect(within(menu).getByRole('menuitem', { name: 'See all' })).toHaveAttribute(
       'href',

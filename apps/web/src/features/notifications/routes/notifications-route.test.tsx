@@ -40,7 +40,7 @@ describe('notifications page', () => {
   it.each([
     ['offers', 'Offers', 'No offer notifications'],
     ['messages', 'Messages', 'No message notifications'],
-    ['alerts', 'Alerts', 'No product alert notifications'],
+    ['alerts', 'Saved searches', 'No saved search notifications'],
   ])('shows the %s tab from the address', async (tab, label, empty) => {
     // A sale shows under All only.
     renderAt(`/notifications?tab=${tab}`, [buildNotification('PRODUCT_SOLD')]);
@@ -52,11 +52,9 @@ describe('notifications page', () => {
   it('switches tabs with the tab links', async () => {
     const { user, router } = renderAt('/notifications');
 
-    await user.click(await screen.findByRole('link', { name: 'Alerts' }));
+    await user.click(await screen.findByRole('link', { name: 'Saved searches' }));
     expect(router.state.location.search).toBe('?tab=alerts');
-    expect(
-      await screen.findByRole('heading', { name: 'No product alert notifications' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No saved search notifications' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'All' }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('heading', { name: 'No notifications' })).toBeInTheDocument();
@@ -111,6 +109,24 @@ describe('notifications page', () => {
     await waitFor(() => expect(rowOf('New Message')).not.toHaveTextContent('Unread'));
     expect(server.calls('POST', `/api/notifications/${message.id}/read`)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('shows replies on one topic as one entry and marks the whole group read', async () => {
+    const replies = [buildNotification('REPLY'), buildNotification('REPLY'), buildNotification('REPLY')];
+    const alert = buildNotification('PRODUCT_ALERT');
+    const { user, server } = renderAt('/notifications', [...replies, alert].reverse(), {
+      'POST /api/notifications/read': { body: { messages: 0, notifications: 1 } },
+    });
+
+    const summary = '3 new replies in “Spring crappie report”';
+    await screen.findByText(summary);
+    expect(within(rowOf(summary)).getByText('3 unread')).toBeInTheDocument();
+    expect(screen.getByText('$189.99')).toBeInTheDocument();
+    await user.click(within(rowOf(summary)).getByRole('button', { name: 'Mark read' }));
+    await waitFor(() => expect(rowOf(summary)).not.toHaveTextContent('unread'));
+    expect(server.calls('POST', '/api/notifications/read')[0]?.body).toEqual({
+      ids: [...replies].reverse().map((r) => r.id),
+    });
   });
 
   it('deletes one, and puts it back when the server refuses', async () => {

@@ -19,7 +19,7 @@ const TABS: readonly TabItem<NotificationTab>[] = [
   { id: 'all', label: 'All', icon: Bell },
   { id: 'offers', label: 'Offers', icon: HandCoins },
   { id: 'messages', label: 'Messages', icon: MessagesSquare },
-  { id: 'alerts', label: 'Alerts', icon: BellRing },
+  { id: 'alerts', label: 'Saved searches', icon: BellRing },
 ];
 
 /** The spec's empty texts (001 §2, NOTIFICATION_TABS), with what will appear and where it comes from. */
@@ -27,7 +27,7 @@ const EMPTY: Record<NotificationTab, { icon: LucideIcon; title: string; descript
   all: {
     icon: Bell,
     title: emptyTextOf('all'),
-    description: 'Offers on your gear, new messages, sold items and product alerts will show up here.',
+    description: 'Offers on your gear, new messages, sold items and saved search matches will show up here.',
   },
   offers: {
     icon: HandCoins,
@@ -43,7 +43,7 @@ const EMPTY: Record<NotificationTab, { icon: LucideIcon; title: string; descript
   alerts: {
     icon: BellRing,
     title: emptyTextOf('alerts'),
-    description: 'When gear matching one of your saved searches is listed, the alert will appear here.',
+    description: 'When gear matching one of your saved searches is listed, it will appear here.',
   },
 };
 
@@ -67,8 +67,8 @@ export function NotificationsRoute() {
         title="Notifications"
         description={
           list.data && unread > 0
-            ? `${unread} unread · offers, messages and alerts about the gear you follow.`
-            : 'Offers, messages and alerts about the gear you follow.'
+            ? `${unread} unread · offers, messages and saved search matches about the gear you follow.`
+            : 'Offers, messages and saved search matches about the gear you follow.'
         }
         actions={
           <Button

@@ -91,6 +91,11 @@ export function buildPost(overrides: Partial<PostSummaryDto> = {}): PostSummaryD
     liked: false,
     created_at: '2025-03-02T08:00:00.000Z',
     updated_at: '2025-03-02T08:00:00.000Z',
+    last_activity_at: '2025-03-02T08:00:00.000Z',
+    pinned: false,
+    locked: false,
+    unread_count: null,
+    is_new: false,
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   Bell,
   Bookmark,
+  BookmarkCheck,
   HandCoins,
   MessagesSquare,
   PackageCheck,
@@ -27,7 +28,8 @@ import {
   ListingsError,
   ListingGridSkeleton,
 } from '../../listings';
-import { NotificationsFeed } from '../../notifications';
+import { loadForumBookmarks } from '../../forum';
+import { loadNotificationsFeed } from '../../notifications';
 import { OffersList } from '../../offers';
 import { loadProfileReviews } from '../../reviews';
 import { useProfileListings } from '../api/profiles.api';
@@ -41,7 +43,8 @@ export type ProfileTab =
   | 'offers-received'
   | 'offers-made'
   | 'notifications'
-  | 'posts';
+  | 'posts'
+  | 'bookmarks';
 
 const LISTINGS_TAB: TabItem<ProfileTab> = { id: 'listings', label: 'Listings', icon: Store };
 const SOLD_TAB: TabItem<ProfileTab> = { id: 'sold', label: 'Sold', icon: PackageCheck };
@@ -51,6 +54,16 @@ const REVIEWS_TAB: TabItem<ProfileTab> = { id: 'reviews', label: 'Reviews', icon
 /** The reviews section (the reviews feature), loaded when its tab opens. */
 const ProfileReviews = lazy(() =>
   loadProfileReviews().then((module) => ({ default: module.ProfileReviews })),
+);
+
+/** Your notifications (the notifications feature), loaded when their tab opens. */
+const NotificationsFeed = lazy(() =>
+  loadNotificationsFeed().then((module) => ({ default: module.NotificationsFeed })),
+);
+
+/** The forum bookmarks (the forum feature), loaded when their tab opens. */
+const ForumBookmarks = lazy(() =>
+  loadForumBookmarks().then((module) => ({ default: module.ForumBookmarks })),
 );
 
 /** The tabs of your own profile; `?tab=` names one (spec 001 §2), the first is the default. */
@@ -63,6 +76,7 @@ export const OWN_TABS: readonly TabItem<ProfileTab>[] = [
   { id: 'offers-made', label: 'Offers made', icon: Tag },
   { id: 'notifications', label: 'Notifications', icon: Bell },
   POSTS_TAB,
+  { id: 'bookmarks', label: 'Bookmarks', icon: BookmarkCheck },
 ];
 /** Another member's profile shows what is public. */
 export const OTHER_TABS: readonly TabItem<ProfileTab>[] = [LISTINGS_TAB, SOLD_TAB, REVIEWS_TAB, POSTS_TAB];
@@ -158,6 +172,13 @@ function tabContent(tab: ProfileTab, own: boolean, name: string): TabContent {
             description: 'Posts this member writes in the Community will appear here.',
             action: forumAction,
           };
+    case 'bookmarks':
+      return {
+        icon: BookmarkCheck,
+        title: 'No bookmarks yet',
+        description: 'Bookmark a topic or a comment in the Community to find it here again.',
+        action: forumAction,
+      };
     case 'listings':
       return own
         ? {
@@ -210,6 +231,16 @@ export function ProfileTabs({ own, userId, name }: { own: boolean; userId: strin
           </Suspense>
         ) : active === 'posts' ? (
           <MemberPosts userId={userId} empty={empty} />
+        ) : own && active === 'bookmarks' ? (
+          <Suspense
+            fallback={
+              <LoadingSkeleton label="Loading bookmarks">
+                <CardSkeleton />
+              </LoadingSkeleton>
+            }
+          >
+            <ForumBookmarks empty={empty} />
+          </Suspense>
         ) : own && active === 'favourites' ? (
           <Favourites empty={empty} />
         ) : own && active === 'offers-received' ? (
@@ -218,7 +249,15 @@ export function ProfileTabs({ own, userId, name }: { own: boolean; userId: strin
           <OffersList role="made" />
         ) : own && active === 'notifications' ? (
           <div className="flex flex-col gap-3">
-            <NotificationsFeed tab="all" viewerId={userId} label="Your notifications" empty={empty} />
+            <Suspense
+              fallback={
+                <LoadingSkeleton label="Loading notifications">
+                  <CardSkeleton lines={3} />
+                </LoadingSkeleton>
+              }
+            >
+              <NotificationsFeed tab="all" viewerId={userId} label="Your notifications" empty={empty} />
+            </Suspense>
             <Link to="/notifications" className="self-start text-sm font-semibold text-brand hover:underline">
               Open the notifications page
             </Link>

@@ -111,6 +111,7 @@ describe('own profile', () => {
       ['Offers made', '/profile?tab=offers-made'],
       ['Notifications', '/profile?tab=notifications'],
       ['Posts', '/profile?tab=posts'],
+      ['Bookmarks', '/profile?tab=bookmarks'],
     ]);
     expect(tabs.getByRole('link', { name: 'Listings' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'You have no listings yet' })).toBeInTheDocument();

@@ -5,9 +5,9 @@ import type {
   DeleteAccountBody,
   EmailChangeConfirmedDto,
   MessageResponseDto,
-  NotificationSettingsDto,
+  NotificationPreferencesDto,
   SessionStateDto,
-  UpdateNotificationSettingsBody,
+  UpdateNotificationPreferencesBody,
 } from '@castline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
@@ -15,7 +15,7 @@ import { authKeys } from '../../../lib/session';
 
 export const settingsKeys = {
   all: ['settings'] as const,
-  notifications: () => ['settings', 'notifications'] as const,
+  notificationPreferences: () => ['settings', 'notification-preferences'] as const,
 };
 
 /** POST /api/settings/password: the server ends every other session, so their list changes. */
@@ -48,28 +48,45 @@ export function useConfirmEmailChange() {
   });
 }
 
-/** GET /api/settings/notifications */
-export function useNotificationSettings() {
+/** GET /api/settings/notification-preferences: every category × channel, and the email delivery. */
+export function useNotificationPreferences() {
   return useQuery({
-    queryKey: settingsKeys.notifications(),
-    queryFn: ({ signal }) => api.get<NotificationSettingsDto>('/api/settings/notifications', signal),
+    queryKey: settingsKeys.notificationPreferences(),
+    queryFn: ({ signal }) =>
+      api.get<NotificationPreferencesDto>('/api/settings/notification-preferences', signal),
   });
 }
 
+/** What a change does to the preferences shown, before the server answers. */
+function applyChange(
+  current: NotificationPreferencesDto,
+  body: UpdateNotificationPreferencesBody,
+): NotificationPreferencesDto {
+  return {
+    email_delivery: body.email_delivery ?? current.email_delivery,
+    categories: current.categories.map((entry) => {
+      const change = body.categories?.find((c) => c.category === entry.category);
+      return change
+        ? { ...entry, in_app: change.in_app ?? entry.in_app, email: change.email ?? entry.email }
+        : entry;
+    }),
+  };
+}
+
 /**
- * PUT /api/settings/notifications. The switches move at once; a failure puts them back.
+ * PATCH /api/settings/notification-preferences with one change. The box moves at once; a failure
+ * puts it back.
  */
-export function useUpdateNotificationSettings() {
+export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
-  const key = settingsKeys.notifications();
+  const key = settingsKeys.notificationPreferences();
   return useMutation({
-    // The page always sends every preference (the full settings it shows).
-    mutationFn: (body: NotificationSettingsDto & UpdateNotificationSettingsBody) =>
-      api.put<NotificationSettingsDto>('/api/settings/notifications', body),
+    mutationFn: (body: UpdateNotificationPreferencesBody) =>
+      api.patch<NotificationPreferencesDto>('/api/settings/notification-preferences', body),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<NotificationSettingsDto>(key);
-      queryClient.setQueryData<NotificationSettingsDto>(key, body);
+      const previous = queryClient.getQueryData<NotificationPreferencesDto>(key);
+      if (previous) queryClient.setQueryData(key, applyChange(previous, body));
       return { previous };
     },
     onError: (_error, _body, context) => {

@@ -1,5 +1,12 @@
-import type { NotificationSettingsDto } from '@castline/shared';
-import { SETTINGS_MESSAGES } from '@castline/shared';
+import type { EmailDelivery, NotificationCategory, NotificationChannel } from '@castline/shared';
+import {
+  EMAIL_DELIVERIES,
+  EMAIL_DELIVERY_LABELS,
+  NOTIFICATION_CATEGORY_LABELS,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  SETTINGS_MESSAGES,
+} from '@castline/shared';
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -7,143 +14,134 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { useNotificationSettings, useUpdateNotificationSettings } from '../api/settings.api';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/settings.api';
 import { SettingsSection } from './settings-section';
 
-type Preference = keyof NotificationSettingsDto;
-
-const PREFERENCES: readonly { key: Preference; label: string; description: string }[] = [
-  {
-    key: 'email_on_message',
-    label: 'Email me about new messages',
-    description: 'When another member sends you a message.',
-  },
-  {
-    key: 'email_on_offer',
-    label: 'Email me about offers',
-    description:
-      'When a buyer makes an offer on your gear, and when an offer or counter-offer of yours is answered.',
-  },
-  {
-    key: 'email_on_order',
-    label: 'Email me about my orders',
-    description:
-      'When someone buys your gear, and at each step of your purchases and sales: paid, shipped, received, completed or cancelled.',
-  },
-];
-
-/** Email preferences as switches; each change is saved at once. */
+/**
+ * Notification preferences: a grid of the kinds of notification (rows) by where they reach the
+ * member (in Castline, by email), and how emails go out (one each or a daily digest). Each change
+ * is saved at once.
+ */
 export function NotificationSettingsSection() {
   const toast = useToast();
-  const settings = useNotificationSettings();
-  const update = useUpdateNotificationSettings();
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  const captionId = useId();
+  const deliveryName = useId();
 
-  function toggle(key: Preference) {
-    if (!settings.data) return;
-    const next = { ...settings.data, [key]: !settings.data[key] };
-    update.mutate(next, {
+  function save(body: Parameters<typeof update.mutate>[0]) {
+    update.mutate(body, {
       onSuccess: () => toast.show(SETTINGS_MESSAGES.notificationSettingsSaved),
       onError: (error) =>
         toast.show(
           isApiError(error) && error.status < 500
             ? error.message
             : SETTINGS_MESSAGES.notificationSettingsFailed,
-          {
-            tone: 'error',
-          },
+          { tone: 'error' },
         ),
     });
+  }
+
+  function toggle(category: NotificationCategory, channel: NotificationChannel, value: boolean) {
+    save({ categories: [{ category, [channel]: value }] });
+  }
+
+  function chooseDelivery(delivery: EmailDelivery) {
+    save({ email_delivery: delivery });
   }
 
   return (
     <SettingsSection
       title="Notifications"
       icon={Bell}
-      description="You always see notifications in Castline. Choose what we also send to your email."
+      description="Choose what Castline tells you about, in Castline and by email."
     >
-      {settings.isPending ? (
+      {preferences.isPending ? (
         <div className="flex justify-center py-6">
           <Spinner label="Loading notification preferences" size={24} className="text-brand" />
         </div>
-      ) : settings.isError ? (
+      ) : preferences.isError ? (
         <Alert tone="error">
-          <p>{settings.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void settings.refetch()}>
+          <p>{preferences.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void preferences.refetch()}>
             Try again
           </Button>
         </Alert>
       ) : (
-        <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
-          {PREFERENCES.map((preference) => (
-            <li key={preference.key}>
-              <SwitchRow
-                label={preference.label}
-                description={preference.description}
-                checked={settings.data[preference.key]}
-                disabled={update.isPending}
-                onToggle={() => toggle(preference.key)}
-              />
-            </li>
-          ))}
-        </ul>
+        <div className="flex flex-col gap-6">
+          <div className="overflow-hidden rounded-xl border border-line">
+            <table className="w-full text-left text-sm" aria-describedby={captionId}>
+              <caption id={captionId} className="sr-only">
+                Notification preferences: each kind of notification in Castline and by email
+              </caption>
+              <thead className="bg-surface-muted text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Notifications about
+                  </th>
+                  {NOTIFICATION_CHANNELS.map((channel) => (
+                    <th key={channel} scope="col" className="w-20 px-2 py-3 text-center sm:w-28">
+                      {NOTIFICATION_CHANNEL_LABELS[channel]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {preferences.data.categories.map((entry) => {
+                  const { label, description } = NOTIFICATION_CATEGORY_LABELS[entry.category];
+                  return (
+                    <tr key={entry.category}>
+                      <th scope="row" className="px-4 py-3 font-normal">
+                        <span className="block font-medium">{label}</span>
+                        <span className="block text-ink-muted">{description}</span>
+                      </th>
+                      {NOTIFICATION_CHANNELS.map((channel) => (
+                        <td key={channel} className="px-2 py-3 text-center">
+                          <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg">
+                            <input
+                              type="checkbox"
+                              className="size-5 accent-brand"
+                              aria-label={`${label}: ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
+                              checked={entry[channel]}
+                              onChange={(event) =>
+                                toggle(entry.category, channel, event.currentTarget.checked)
+                              }
+                            />
+                          </label>
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-medium">Email delivery</legend>
+            {EMAIL_DELIVERIES.map((delivery) => (
+              <label
+                key={delivery}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-line p-4 has-[:checked]:border-brand"
+              >
+                <input
+                  type="radio"
+                  name={deliveryName}
+                  value={delivery}
+                  className="mt-1 size-4 accent-brand"
+                  checked={preferences.data.email_delivery === delivery}
+                  onChange={() => chooseDelivery(delivery)}
+                />
+                <span className="flex flex-col gap-0.5">
+                  <span className="font-medium">{EMAIL_DELIVERY_LABELS[delivery].label}</span>
+                  <span className="text-sm text-ink-muted">
+                    {EMAIL_DELIVERY_LABELS[delivery].description}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
       )}
     </SettingsSection>
-  );
-}
-
-interface SwitchRowProps {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled: boolean;
-  onToggle: () => void;
-}
-
-/** A labelled on/off switch (role="switch"); Space or Enter flips it. */
-function SwitchRow({ label, description, checked, disabled, onToggle }: SwitchRowProps) {
-  const labelId = useId();
-  const descriptionId = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 p-4">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <span id={labelId} className="font-medium">
-          {label}
-        </span>
-        <span id={descriptionId} className="text-sm text-ink-muted">
-          {description}
-        </span>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={labelId}
-        aria-describedby={descriptionId}
-        aria-disabled={disabled || undefined}
-        onClick={() => {
-          if (!disabled) onToggle();
-        }}
-        className={cn(
-          'inline-flex min-h-11 min-w-14 shrink-0 items-center justify-center rounded-lg',
-          disabled && 'cursor-wait opacity-60',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-flex h-7 w-12 items-center rounded-full border-2 border-transparent transition-colors',
-            checked ? 'bg-brand' : 'bg-ink-muted/40',
-          )}
-        >
-          <span
-            className={cn(
-              'inline-block size-6 rounded-full bg-surface shadow transition-transform',
-              checked ? 'translate-x-5' : 'translate-x-0',
-            )}
-          />
-        </span>
-      </button>
-    </div>
   );
 }

@@ -1,5 +1,9 @@
-import type { NotificationSettingsDto, SessionStateDto } from '@castline/shared';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
+import type {
+  NotificationPreferencesDto,
+  SessionStateDto,
+  UpdateNotificationPreferencesBody,
+} from '@castline/shared';
+import { activeNotificationCategories, AUTH_MESSAGES, SETTINGS_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockAnswer, RecordedRequest } from '../../../test/fetch-mock';
@@ -10,15 +14,22 @@ import { authKeys } from '../../../lib/session';
 import { buildMember } from '../../profiles/api/profile-fixtures';
 import { SettingsRoute } from './settings-route';
 
+const PREFERENCES: NotificationPreferencesDto = {
+  email_delivery: 'each',
+  categories: activeNotificationCategories().map((category) => ({
+    category,
+    in_app: true,
+    email: category === 'messages' || category === 'orders',
+  })),
+};
+
 type Routes = Record<string, MockAnswer | ((request: RecordedRequest) => MockAnswer)>;
 
 /** What every settings section loads, answered with nothing special. */
 const QUIET: Routes = {
   'GET /api/auth/sessions': { body: { items: [currentDevice, otherDevice], total: 2 } },
   'GET /api/me/blocked': { body: { items: [] } },
-  'GET /api/settings/notifications': {
-    body: { email_on_message: true, email_on_offer: false, email_on_order: true },
-  },
+  'GET /api/settings/notification-preferences': { body: PREFERENCES },
 };
 
 /** The settings page, once the session is known and the page is drawn. */
@@ -296,61 +307,59 @@ describe('blocked members', () => {
 });
 
 describe('notification preferences', () => {
-  it('shows the switches and saves each change at once', async () => {
-    let saved: NotificationSettingsDto = {
-      email_on_message: true,
-      email_on_offer: false,
-      email_on_order: true,
-    };
+  it('shows a grid of kinds by channel and saves each change at once', async () => {
+    let saved: NotificationPreferencesDto = PREFERENCES;
     const { user, server } = await renderSettings({
-      'GET /api/settings/notifications': () => ({ body: saved }),
-      'PUT /api/settings/notifications': (request) => {
-        saved = request.body as NotificationSettingsDto;
+      'GET /api/settings/notification-preferences': () => ({ body: saved }),
+      'PATCH /api/settings/notification-preferences': (request) => {
+        const body = request.body as UpdateNotificationPreferencesBody;
+        saved = {
+          ...saved,
+          categories: saved.categories.map((c) => {
+            const change = body.categories?.find((x) => x.category === c.category);
+            return change ? { ...c, ...change } : c;
+          }),
+        };
         return { body: saved };
       },
     });
     const preferences = section('Notifications');
 
-    const messages = await preferences.findByRole('switch', { name: 'Email me about new messages' });
-    const offers = preferences.getByRole('switch', { name: 'Email me about offers' });
-    expect(messages).toHaveAttribute('aria-checked', 'true');
-    expect(offers).toHaveAttribute('aria-checked', 'false');
+    const table = await preferences.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(PREFERENCES.categories.length + 1);
+    const messagesByEmail = within(table).getByRole('checkbox', { name: 'Messages: Email' });
+    const repliesInApp = within(table).getByRole('checkbox', { name: 'Replies: In Castline' });
+    expect(messagesByEmail).toBeChecked();
+    expect(repliesInApp).toBeChecked();
+    expect(within(table).getByRole('checkbox', { name: 'Watched topics: Email' })).not.toBeChecked();
 
-    offers.focus();
+    repliesInApp.focus();
     await user.keyboard(' ');
-    expect(offers).toHaveAttribute('aria-checked', 'true');
+    expect(repliesInApp).not.toBeChecked();
     expect(await screen.findByText(SETTINGS_MESSAGES.notificationSettingsSaved)).toBeInTheDocument();
-    expect(server.calls('PUT', '/api/settings/notifications')[0]?.body).toEqual({
-      email_on_message: true,
-      email_on_offer: true,
-      email_on_order: true,
+    expect(server.calls('PATCH', '/api/settings/notification-preferences')[0]?.body).toEqual({
+      categories: [{ category: 'replies', in_app: false }],
     });
-    expect(preferences.getByRole('switch', { name: 'Email me about my orders' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
 
-    await waitFor(() => expect(messages).not.toHaveAttribute('aria-disabled'));
-    await user.click(messages);
-    await waitFor(() => expect(server.calls('PUT', '/api/settings/notifications')).toHaveLength(2));
-    expect(server.calls('PUT', '/api/settings/notifications')[1]?.body).toEqual({
-      email_on_message: false,
-      email_on_offer: true,
-      email_on_order: true,
+    await user.click(preferences.getByRole('radio', { name: /A daily digest/ }));
+    await waitFor(() =>
+      expect(server.calls('PATCH', '/api/settings/notification-preferences')).toHaveLength(2),
+    );
+    expect(server.calls('PATCH', '/api/settings/notification-preferences')[1]?.body).toEqual({
+      email_delivery: 'daily',
     });
-    await waitFor(() => expect(messages).toHaveAttribute('aria-checked', 'false'));
   });
 
-  it('puts a switch back when saving fails', async () => {
+  it('puts a box back when saving fails', async () => {
     const { user } = await renderSettings({
-      'PUT /api/settings/notifications': apiError(503, 'SERVICE_UNAVAILABLE', 'Unavailable'),
+      'PATCH /api/settings/notification-preferences': apiError(503, 'SERVICE_UNAVAILABLE', 'Unavailable'),
     });
     const preferences = section('Notifications');
 
-    const offers = await preferences.findByRole('switch', { name: 'Email me about offers' });
+    const offers = await preferences.findByRole('checkbox', { name: 'Offers: Email' });
     await user.click(offers);
     expect(await screen.findByText(SETTINGS_MESSAGES.notificationSettingsFailed)).toBeInTheDocument();
-    await waitFor(() => expect(offers).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() => expect(offers).not.toBeChecked());
   });
 });
 

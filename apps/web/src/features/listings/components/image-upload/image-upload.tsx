@@ -1,7 +1,7 @@
 import { LISTING_IMAGES_MAX } from '@castline/shared';
 import { Camera, CircleExclamationPoint, Info } from 'lucide-react';
 import type { Dispatch, DragEvent, SetStateAction } from 'react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
@@ -10,9 +10,12 @@ import type { ImageProblem } from '../../lib/file-checks';
 import type { ImageListState } from '../../lib/image-list';
 import { addImages, removeImage, setMainImage } from '../../lib/image-list';
 import { PhotoGrid } from './photo-grid';
-import { ResizeHelpDialog } from './resize-help-dialog';
 import { UploadQueue } from './upload-queue';
 import { useImageUploads } from './use-image-uploads';
+import { lazyNamed } from '../../../../components/ui/lazy-layer';
+
+// The how-to-resize dialog (and the dialog library) loads the first time it is asked for.
+const ResizeHelpDialog = lazy(lazyNamed(() => import('./resize-help-dialog'), 'ResizeHelpDialog'));
 
 export interface ImageUploadProps {
   value: ImageListState;
@@ -73,6 +76,8 @@ export function ImageUpload({ value, onChange, error, onBusyChange }: ImageUploa
   const [isMobile] = useState(() => isMobileDevice());
   const [dragging, setDragging] = useState(false);
   const [resizeHelpOpen, setResizeHelpOpen] = useState(false);
+  /** Asked for once: the dialog stays mounted from then on (focus goes back on close). */
+  const [resizeHelpUsed, setResizeHelpUsed] = useState(false);
 
   const onUploaded = useCallback((url: string) => onChange((state) => addImages(state, [url])), [onChange]);
   const uploads = useImageUploads({ imageCount: value.images.length, isMobile, onUploaded });
@@ -178,7 +183,13 @@ export function ImageUpload({ value, onChange, error, onBusyChange }: ImageUploa
         </p>
       )}
 
-      <ProblemList problems={problems} onResizeHelp={() => setResizeHelpOpen(true)} />
+      <ProblemList
+        problems={problems}
+        onResizeHelp={() => {
+          setResizeHelpUsed(true);
+          setResizeHelpOpen(true);
+        }}
+      />
       <UploadQueue items={pending} onRetry={(item) => void retry(item)} onRemove={discard} />
       <PhotoGrid
         images={value.images}
@@ -195,11 +206,15 @@ export function ImageUpload({ value, onChange, error, onBusyChange }: ImageUploa
         <p className="text-sm text-ink-muted">The main photo is shown first in the Marketplace.</p>
       )}
 
-      <ResizeHelpDialog
-        open={resizeHelpOpen}
-        onOpenChange={setResizeHelpOpen}
-        names={oversized?.kind === 'dimensions' ? oversized.names : []}
-      />
+      {resizeHelpUsed && (
+        <Suspense fallback={null}>
+          <ResizeHelpDialog
+            open={resizeHelpOpen}
+            onOpenChange={setResizeHelpOpen}
+            names={oversized?.kind === 'dimensions' ? oversized.names : []}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

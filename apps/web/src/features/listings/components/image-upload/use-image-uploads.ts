@@ -52,13 +52,21 @@ interface UseImageUploadsOptions {
   onUploaded: (url: string) => void;
   /** The file store bucket; product-images unless told otherwise (forum posts use forum-images). */
   bucket?: Bucket;
+  /** How many photos there may be in all; a listing's limit unless told otherwise. */
+  max?: number;
 }
 
 /**
  * The photo flow (spec 000 §4): validate a selection, convert or compress each photo, upload them
  * 100 ms apart with progress, then add each to the listing; a summary toast follows every batch.
  */
-export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: UseImageUploadsOptions) {
+export function useImageUploads({
+  imageCount,
+  isMobile,
+  onUploaded,
+  bucket,
+  max = LISTING_IMAGES_MAX,
+}: UseImageUploadsOptions) {
   const toast = useToast();
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [problems, setProblems] = useState<ImageProblem[]>([]);
@@ -143,7 +151,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: Us
         result = await checkFiles(files, {
           isMobile,
           knownKeys: knownKeys.current,
-          slots: LISTING_IMAGES_MAX - latest.current.imageCount - latest.current.pendingCount,
+          slots: max - latest.current.imageCount - latest.current.pendingCount,
           readSize: readImageSize,
           convertHeic: convertHeicToJpeg,
         });
@@ -152,7 +160,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: Us
       }
       setProblems(result.problems);
       // Another selection may have been checked meanwhile: skip what it added and respect the limit.
-      const room = LISTING_IMAGES_MAX - latest.current.imageCount - latest.current.pendingCount;
+      const room = max - latest.current.imageCount - latest.current.pendingCount;
       const fresh = result.accepted
         .filter((accepted) => !knownKeys.current.has(accepted.key))
         .slice(0, Math.max(0, room));
@@ -177,7 +185,7 @@ export function useImageUploads({ imageCount, isMobile, onUploaded, bucket }: Us
       const outcomes = await Promise.all(items.map((item, index) => run(item, index * UPLOAD_STAGGER_MS)));
       report(outcomes);
     },
-    [isMobile, report, run],
+    [isMobile, max, report, run],
   );
 
   const retry = useCallback(

@@ -1,9 +1,11 @@
 import type { RefObject } from 'react';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { BlockerFunction } from 'react-router';
 import { useBlocker } from 'react-router';
-import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { lazyNamed } from '../../../../components/ui/lazy-layer';
+
+// The dialog (and the dialog library) loads the first time a member tries to leave with changes.
+const LeaveDialog = lazy(lazyNamed(() => import('./leave-dialog'), 'LeaveDialog'));
 
 interface UnsavedChangesGuardProps {
   /** The form has changes that are not saved. */
@@ -33,26 +35,12 @@ export function UnsavedChangesGuard({ when, leavingRef }: UnsavedChangesGuardPro
   }, [when, leavingRef]);
 
   const blocked = blocker.state === 'blocked';
+  const [asked, setAsked] = useState(false);
+  if (blocked && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <Dialog
-      open={blocked}
-      onOpenChange={(open) => {
-        if (!open) blocker.reset?.();
-      }}
-    >
-      <DialogContent
-        title="Leave without saving?"
-        description="Your changes to this listing have not been saved. If you leave now, they will be lost."
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>
-            Keep editing
-          </Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <LeaveDialog open={blocked} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Suspense>
   );
 }
