@@ -45,6 +45,10 @@ export function connectRealtimeToCache(
 ): () => void {
   const stops = [
     client.onReconnect(() => void catchUp(queryClient)),
+    // The socket opens after the page asked for its counts: what arrived in between is counted.
+    client.onOpen(({ reconnected }) => {
+      if (!reconnected) void queryClient.invalidateQueries({ queryKey: unreadKey });
+    }),
     client.subscribe('message.created', ({ message }) => {
       storeMessage(queryClient, message, viewerId);
       if (message.sender_id !== viewerId) typingStore.set(message.sender_id, false);

@@ -285,6 +285,22 @@ describe('realtime events into the query cache', () => {
     expect(typingStore.isTyping(SELLER)).toBe(false);
   });
 
+  it('fetches the unread counts again when the connection first opens: what came before it is counted', () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    queryClient.setQueryData<UnreadCountsDto>(unreadKey, { messages: 0, notifications: 0 });
+    const client = new RealtimeClient({
+      WebSocket: FakeWebSocket,
+      url: () => 'ws://castline.test/api/realtime',
+    });
+    connectRealtimeToCache(client, queryClient, ME);
+    client.start();
+    expect(queryClient.getQueryState(unreadKey)?.isInvalidated).toBe(false);
+    FakeWebSocket.latest().open();
+    expect(queryClient.getQueryState(unreadKey)?.isInvalidated).toBe(true);
+  });
+
   it('catches up after a reconnect: messaging, notifications, unread and offers are fetched again', () => {
     vi.useFakeTimers();
     const { queryClient } = setup();

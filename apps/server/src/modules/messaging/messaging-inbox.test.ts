@@ -241,6 +241,18 @@ describe('PATCH /api/conversations/:userId (archive and mute)', () => {
   });
 });
 
+describe('live unread counts', () => {
+  it("pushes the recipient's new unread count for a message that writes no notification (muted)", async () => {
+    const [a, b] = [await member(), await member()];
+    await patch(b, a.id, { muted: true });
+    const socket = await openSocket(await listen(t.app), b.cookie);
+    await sent(a, b, { content: 'Quiet, but unread' });
+    const pushed = await socket.next('unread.changed', (event) => event.unread.messages === 1);
+    expect(pushed.unread.messages).toBe(1);
+    await socket.close();
+  });
+});
+
 describe('GET /api/messages/search', () => {
   it('asks a guest to sign in and validates the query', async () => {
     const a = await member();
