@@ -35,6 +35,12 @@ import { solidPng } from '../../platform/images/testing/image-fixtures.js';
 import { uploadImage } from '../images/testing/upload-requests.js';
 
 const t = useTestApp();
+let base: string | undefined;
+/** The app's address, listening once for the whole file. */
+async function baseUrl(): Promise<string> {
+  base ??= await listen(t.app);
+  return base;
+}
 
 async function member(): Promise<Member> {
   return signedInMember(t.app, t.database.db);
@@ -143,7 +149,7 @@ describe('photos in messages', () => {
 
   it('pushes a photo live to the other member', async () => {
     const [a, b] = [await member(), await member()];
-    const url = await listen(t.app);
+    const url = await baseUrl();
     const socketB = await openSocket(url, b.cookie);
     const photo = await photoOf(a);
     const message = await sent(a, b, { images: [photo] });
@@ -245,7 +251,7 @@ describe('live unread counts', () => {
   it("pushes the recipient's new unread count for a message that writes no notification (muted)", async () => {
     const [a, b] = [await member(), await member()];
     await patch(b, a.id, { muted: true });
-    const socket = await openSocket(await listen(t.app), b.cookie);
+    const socket = await openSocket(await baseUrl(), b.cookie);
     await sent(a, b, { content: 'Quiet, but unread' });
     const pushed = await socket.next('unread.changed', (event) => event.unread.messages === 1);
     expect(pushed.unread.messages).toBe(1);
