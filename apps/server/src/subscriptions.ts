@@ -11,6 +11,7 @@ import {
   insertNotifications,
   newMessageNotification,
   publishNotifications,
+  unreadCounts,
   type NotificationInsert,
 } from './modules/notifications/index.js';
 import {
@@ -229,9 +230,15 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
 
   // Realtime: both members see a message or an offer change as soon as it is safe to show (after
   // the moderation rules above have read it).
-  events.onCommitted('message.sent', ({ message }) =>
-    realtime.toUsers([message.sender_id, message.recipient_id], { type: 'message.created', message }),
-  );
+  // The recipient's header counts move with every message, told of it or not (muted, or messages
+  // turned off in the app write no notification, and so push no counts of their own).
+  events.onCommitted('message.sent', async ({ message }) => {
+    realtime.toUsers([message.sender_id, message.recipient_id], { type: 'message.created', message });
+    realtime.toUser(message.recipient_id, {
+      type: 'unread.changed',
+      unread: await unreadCounts(db, message.recipient_id),
+    });
+  });
   for (const name of offerEvents) {
     if (name === 'offer.closed_by_sale') continue; // the sale pushes every offer it settled at once
     events.onCommitted(name, ({ offer }) => offers.pushChanged([offer.id]));
