@@ -53,20 +53,35 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
 
   // Notifications: a row is written in the transaction of the change it speaks of (unless its
   // member turned that kind off in the app), and pushed to its member's tabs once that commits.
-  const notify = async (scope: WriteScope<Transaction>, rows: NotificationInsert[]) => {
+  /** Writes the rows (those their members want), and after commit pushes them; answers what it wrote. */
+  const notified = async (scope: WriteScope<Transaction>, rows: NotificationInsert[]) => {
     const created = await insertNotifications(scope.tx, rows);
     scope.afterCommit(() => publishNotifications(realtime, db, created));
     scope.afterCommit(await email.prepare(scope.tx, rows));
+    return created;
+  };
+  const notify = async (scope: WriteScope<Transaction>, rows: NotificationInsert[]): Promise<void> => {
+    await notified(scope, rows);
   };
   // A muted conversation tells its recipient nothing; a message of photos only reads "Sent a photo".
-  events.onWrite('message.sent', (scope, { message, sender, recipientMuted }) =>
-    notify(
+  // The recipient's header counts move with every message: one that writes no notification (muted,
+  // or messages turned off in the app) pushes them on its own.
+  events.onWrite('message.sent', async (scope, { message, sender, recipientMuted }) => {
+    const created = await notified(
       scope,
       recipientMuted
         ? []
         : [newMessageNotification({ ...message, content: messagePreviewText(message) }, sender)],
-    ),
-  );
+    );
+    if (created.length === 0) {
+      scope.afterCommit(async () =>
+        realtime.toUser(message.recipient_id, {
+          type: 'unread.changed',
+          unread: await unreadCounts(db, message.recipient_id),
+        }),
+      );
+    }
+  });
   events.onWrite('listing.reviewed', (scope, review) => notify(scope, [listingReviewedNotification(review)]));
   // Before the offers below: the buyer hears of the sale before any other offer is closed by it.
   events.onWrite('listing.sold', (scope, { listingId, title, buyerId }) =>
@@ -230,15 +245,9 @@ export function subscribeDomainEvents(app: FastifyInstance, context: AppContext)
 
   // Realtime: both members see a message or an offer change as soon as it is safe to show (after
   // the moderation rules above have read it).
-  // The recipient's header counts move with every message, told of it or not (muted, or messages
-  // turned off in the app write no notification, and so push no counts of their own).
-  events.onCommitted('message.sent', async ({ message }) => {
-    realtime.toUsers([message.sender_id, message.recipient_id], { type: 'message.created', message });
-    realtime.toUser(message.recipient_id, {
-      type: 'unread.changed',
-      unread: await unreadCounts(db, message.recipient_id),
-    });
-  });
+  events.onCommitted('message.sent', ({ message }) =>
+    realtime.toUsers([message.sender_id, message.recipient_id], { type: 'message.created', message }),
+  );
   for (const name of offerEvents) {
     if (name === 'offer.closed_by_sale') continue; // the sale pushes every offer it settled at once
     events.onCommitted(name, ({ offer }) => offers.pushChanged([offer.id]));
