@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, isPhone, openAs } from './support';
+import { DEMO, openAs } from './support';
 
 /*
  * Messaging (issue 23, item 7): a photo sent in a conversation arrives live on the other side and
@@ -19,8 +19,7 @@ async function expectNoAxeViolations(page: Page, selector = 'main'): Promise<voi
 test('a photo arrives live and opens full size; archive, mute and search work from the keyboard', async ({
   browser,
   baseURL,
-}, testInfo) => {
-  test.skip(isPhone(testInfo), 'two windows side by side: desktop only');
+}) => {
   test.setTimeout(120_000);
   const sender = await openAs(browser, baseURL!, DEMO.moderator);
   const receiver = await openAs(browser, baseURL!, DEMO.nonCaptain);
