@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openAs, type Member } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, openAs, test, type Member } from './support';
 
 /*
  * Forum conversation: a reply that quotes a comment and mentions a member picked from the

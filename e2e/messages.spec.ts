@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openAs } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, openAs, test } from './support';
 
 /*
  * Messaging (issue 23, item 7): a photo sent in a conversation arrives live on the other side and

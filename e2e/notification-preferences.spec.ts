@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openAs, signInAs } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, openAs, test, signInAs } from './support';
 
 /*
  * Notification preferences: a box of the settings grid turned off is saved and still off after a

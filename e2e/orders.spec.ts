@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openAs, type Member } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, openAs, test, type Member } from './support';
 
 /*
  * A deal carried to its end in two browsers: a buyer buys now, the seller confirms the payment and

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, openAs, screenshot, type Member } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, openAs, test, screenshot, type Member } from './support';
 
 /*
  * Two members in two browsers: a message arrives live, is seen, presence follows a member who

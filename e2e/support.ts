@@ -1,6 +1,13 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 /** The demo seed's shared password (apps/server/src/seed/demo-seed.ts). */
 export const DEMO_PASSWORD = 'castline-demo';
@@ -34,6 +41,26 @@ export async function signInAs(page: Page, baseURL: string, email: string): Prom
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The windows `openAs` opened and the journey has not closed yet. */
+const openedWindows = new Set<BrowserContext>();
+
+/**
+ * Playwright's `test`, closing every window `openAs` opened when the journey ends, passed or
+ * failed: a member's window left open on a conversation would mark the next journey's messages
+ * read as they arrive (the worker's browser outlives each journey).
+ */
+export const test = base.extend<{ closeMembersWindows: void }>({
+  closeMembersWindows: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      await Promise.all([...openedWindows].map((context) => context.close()));
+      openedWindows.clear();
+    },
+    { auto: true },
+  ],
+});
+
 /** A demo member signed in in a browser window of their own (desktop size), with their id and name. */
 export interface Member {
   page: Page;
@@ -43,6 +70,8 @@ export interface Member {
 
 export async function openAs(browser: Browser, baseURL: string, email: string): Promise<Member> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  openedWindows.add(context);
+  context.once('close', () => openedWindows.delete(context));
   const page = await context.newPage();
   await signInAs(page, baseURL, email);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string; username: string };
