@@ -161,6 +161,7 @@ async function everyPage(page: Page): Promise<string[]> {
   return Object.values(PAGE_PATHS).map((pattern) =>
     pattern
       .replace(/^\/forum\/post\/:postId$/, `/forum/post/${postId}`)
+      .replace(/^\/tags\/:slug$/, '/tags/trout')
       .replace(/^\/(marketplace|product)\/:id/, `/$1/${listingId}`)
       .replace(/:\w+/, memberId)
       .replace('*', 'expired'),

@@ -165,6 +165,8 @@ test('120 stored-XSS payloads through every user-written field render as text, a
     category: 'General',
     content: PAYLOADS.join('\n\n'),
     images: [],
+    // Its tag page shows the title too (a tag the demo leaves empty, so the topic is among the newest).
+    tags: ['bonefish'],
   });
   mark(title);
   mark(PAYLOADS.join('\n\n'));
@@ -212,6 +214,7 @@ test('120 stored-XSS payloads through every user-written field render as text, a
     handover: 'shipping',
     shipping_price: 5,
     ships_from: shipsFrom,
+    tags: ['bonefish'],
   });
   mark(listingTitle);
   mark(description);
@@ -295,6 +298,9 @@ test('120 stored-XSS payloads through every user-written field render as text, a
   await expectInert(author, '/profile?tab=bookmarks', 'XSS corpus');
   await expectInert(author, `/marketplace/${listing.id}`, 'Reel ');
   await expectInert(author, '/marketplace', 'Reel ');
+  // The tag page shows the topic's and the listing's titles side by side.
+  await expectInert(author, '/tags/bonefish', 'XSS corpus');
+  await expectInert(author, '/tags/bonefish', 'Reel ');
   await expectInert(author, `/profile/${author.id}`, bio.split('\n')[0]!.slice(0, 20));
   await expectInert(author, '/captains-club?tab=alerts', alertName.slice(0, 20));
   await expectInert(author, `/messages/${admin.id}`, message.split('\n')[0]!.slice(0, 20));

@@ -4,7 +4,8 @@
  * useHomeListings fetches), over 5,000 generated listings (each sold one with its completed order), on PostgreSQL (when a server is given) and on embedded PGlite.
  * The forum's reads too, over a forum of 2,000 topics (bench/lib/forum-data.ts): its list for a
  * guest, Latest and Unread for a signed-in member with reading state, Top of the month, and a topic
- * with 500 comments for a guest and for the member.
+ * with 500 comments for a guest and for the member: its answer with the first page of comments and
+ * each later page, in turn, as the topic page fetches them.
  *
  * Each endpoint is measured over real HTTP with keep-alive, one request after the other (the
  * client is in this process: with one request at a time it never runs while the server works,
@@ -25,6 +26,7 @@ import {
   type BenchDatabase,
   type CapturedSql,
 } from '../lib/bench-app.js';
+import { FORUM_LIMITS } from '@castline/shared';
 import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { serverEntryPath } from '../../apps/server/src/http/page-prerender.js';
 import { loadForum } from '../lib/forum-data.js';
@@ -178,6 +180,19 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
     const gearTalk = encodeURIComponent('Gear Talk');
     const reports = encodeURIComponent('Fishing Reports');
     const forumNote = `${FORUM_TOPICS.toLocaleString('en-US')} topics`;
+    // The long topic's answer holds its first comments; the rest come a page at a time after a
+    // cursor, as the topic page fetches them: every page of it is one of the reads measured.
+    const topicPaths = [`/api/forum/posts/${forum.longTopicId}`];
+    {
+      const first = await engine.app.inject({ method: 'GET', url: topicPaths[0]! });
+      let next = (first.json() as { comments_next: string | null }).comments_next;
+      while (next) {
+        const path = `/api/forum/posts/${forum.longTopicId}/comments?after=${next}`;
+        topicPaths.push(path);
+        next = ((await engine.app.inject({ method: 'GET', url: path })).json() as { next: string | null })
+          .next;
+      }
+    }
     const cases: ApiCase[] = [
       {
         name: 'listing detail (GET /api/listings/:id)',
@@ -238,19 +253,21 @@ async function measureEngine(engine: Engine, options: SuiteOptions): Promise<Ben
         note: `${forumNote}, likes of the last 30 days counted per topic`,
       },
       {
-        name: `a topic with ${LONG_TOPIC_COMMENTS} comments (GET /api/forum/posts/:id), guest`,
+        name: `a topic with ${LONG_TOPIC_COMMENTS} comments, page by page (GET /api/forum/posts/:id, then …/comments?after=), guest`,
         suite: forumSuite,
-        paths: [`/api/forum/posts/${forum.longTopicId}`],
+        paths: topicPaths,
         iterations: ITERATIONS.topic,
-        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies`,
+        inTurn: 'pages of comments',
+        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies, ${FORUM_LIMITS.commentsPage} a page`,
       },
       {
-        name: `a topic with ${LONG_TOPIC_COMMENTS} comments (GET /api/forum/posts/:id), member`,
+        name: `a topic with ${LONG_TOPIC_COMMENTS} comments, page by page (GET /api/forum/posts/:id, then …/comments?after=), member`,
         suite: forumSuite,
-        paths: [`/api/forum/posts/${forum.longTopicId}`],
+        paths: topicPaths,
         iterations: ITERATIONS.topic,
         member,
-        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies; the member has read half of them`,
+        inTurn: 'pages of comments',
+        note: `${LONG_TOPIC_COMMENTS} comments, a third of them replies, ${FORUM_LIMITS.commentsPage} a page; the member has read half of them`,
       },
     ];
     const rows: BenchRow[] = [];

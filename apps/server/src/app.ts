@@ -63,6 +63,7 @@ import { registerReviewsModule } from './modules/reviews/index.js';
 import { registerAlertsModule } from './modules/alerts/index.js';
 import { registerSettingsModule } from './modules/settings/index.js';
 import { registerForumModule } from './modules/forum/index.js';
+import { registerTagsModule } from './modules/tags/index.js';
 import { registerModerationModule } from './modules/moderation/index.js';
 import { registerMonitoringModule } from './modules/monitoring/index.js';
 
@@ -263,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerModerationModule(app, context);
   await registerMonitoringModule(app, context, { realtimeHub });
   await registerForumModule(app, context);
+  await registerTagsModule(app, context);
   // Every module has registered its job handlers: poll for due jobs once the app is ready. Added
   // last, this onClose hook runs first (Fastify runs them last-in first-out): polling stops and the
   // run in progress ends before the bus and the database close.

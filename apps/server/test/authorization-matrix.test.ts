@@ -297,6 +297,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/forum/categories': PUBLIC,
   'GET /api/forum/posts': PUBLIC,
   'GET /api/forum/posts/:id': PUBLIC,
+  'GET /api/forum/posts/:id/comments': PUBLIC,
   'GET /api/forum/trending': PUBLIC,
   'GET /api/forum/top-contributors': PUBLIC,
   'POST /api/forum/posts': MEMBER_WRITE,
@@ -317,6 +318,13 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/forum/posts/:id/watch': SIGNED_IN,
   'PUT /api/forum/categories/watch': SIGNED_IN,
   'GET /api/me/forum-watches': SIGNED_IN,
+  // Drafts are the caller's own; keeping one is writing (a banned member may read and discard theirs).
+  'GET /api/forum/drafts/new-topic': SIGNED_IN,
+  'PUT /api/forum/drafts/new-topic': MEMBER_WRITE,
+  'DELETE /api/forum/drafts/new-topic': SIGNED_IN,
+  'GET /api/forum/posts/:id/draft': SIGNED_IN,
+  'PUT /api/forum/posts/:id/draft': MEMBER_WRITE,
+  'DELETE /api/forum/posts/:id/draft': SIGNED_IN,
   'DELETE /api/forum/comments/:id': AUTHOR_OR_FORUM_STAFF,
   // Profiles, reports, uploads
   'GET /api/profiles/search': SIGNED_IN,
@@ -326,6 +334,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/me/blocked': SIGNED_IN,
   'POST /api/reports': MEMBER_WRITE,
   'POST /api/uploads/:bucket': MEMBER_WRITE,
+  // Tags: public reads
+  'GET /api/tags': PUBLIC,
+  'GET /api/tags/:slug': PUBLIC,
   // Captain's Club
   'GET /api/captains-club': CAPTAIN,
   // Admin
@@ -524,6 +535,7 @@ function urlOf(url: string): string {
     .replace(':userId', ids.owner!)
     .replace(':sessionId', NO_SUCH_ID)
     .replace(':bucket', 'product-images')
+    .replace(':slug', 'trout')
     .replace(':fingerprint', 'no-such-error')
     .replace('*', 'no-such-file');
 }

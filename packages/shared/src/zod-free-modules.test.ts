@@ -32,6 +32,7 @@ const ZOD_FREE = [
   'monitoring/monitoring-constants.ts',
   'forum/forum-constants.ts',
   'forum/forum-quotes.ts',
+  'tags/tag-constants.ts',
   'orders/order-constants.ts',
   'orders/order.policy.ts',
   'orders/review-constants.ts',

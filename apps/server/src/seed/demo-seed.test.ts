@@ -28,6 +28,7 @@ import {
   auditLogs,
   conversationPreferences,
   forumBookmarks,
+  forumDrafts,
   forumReads,
   forumWatches,
   moderationQueue,
@@ -397,6 +398,12 @@ describe('demo seed', () => {
     // A pinned, locked welcome topic; and reading in every state for the signed-in demo members.
     expect(allPosts.filter((p) => p.pinned_at !== null && p.locked_at !== null)).toHaveLength(1);
     expect((await db.select().from(forumBookmarks)).length).toBeGreaterThan(0);
+    // Drafts the composer puts back: a new topic, and a reply that answers a comment of its topic.
+    const drafts = await db.select().from(forumDrafts);
+    expect(drafts.some((d) => d.post_id === null)).toBe(true);
+    const replyDraft = drafts.find((d) => d.post_id !== null);
+    const answered = (replyDraft?.data as { reply_to_id?: string } | undefined)?.reply_to_id;
+    expect(allComments.find((c) => c.id === answered)?.post_id).toBe(replyDraft?.post_id);
     const watches = await db.select().from(forumWatches);
     expect(new Set(watches.map((w) => `${w.target_type}:${w.level}`))).toEqual(
       new Set(['category:watching', 'post:watching', 'post:muted', 'category:muted']),

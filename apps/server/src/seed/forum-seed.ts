@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Category, ForumCategory } from '@castline/shared';
+import type { Category, ForumCategory, TagSlug } from '@castline/shared';
 import { quoteMarkdown } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import {
   commentLikes,
   forumBookmarks,
+  forumDrafts,
   forumReads,
   forumWatches,
   notifications,
@@ -23,6 +24,7 @@ import {
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom } from './listing-catalog.js';
+import { demoTagsOf } from './demo-tags.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -59,6 +61,8 @@ interface SeededPost {
   pinned?: boolean;
   /** Staff locked it: no new comments. */
   locked?: boolean;
+  /** Its tags; read from its words (demoTagsOf) when not given. */
+  tags?: TagSlug[];
 }
 
 const POSTS: SeededPost[] = [
@@ -83,6 +87,7 @@ Reply to a comment to keep a conversation together, select words and press **Quo
     author: 'bassmaster_ben',
     category: 'Fishing Reports',
     title: 'Lake Travis: topwater bite is ON at first light',
+    tags: ['bass', 'baitcasting'],
     content: `## Lake Travis, Saturday morning
 
 Water temp **68°F**, clear, light wind from the south.
@@ -120,6 +125,7 @@ Switched to a shaky head on docks and picked up a few more. Anyone else getting 
     author: 'salty_sue',
     category: 'Fishing Reports',
     title: 'Yellowtail off La Jolla from the kayak',
+    tags: ['kayak', 'offshore'],
     content: `Launched at **5:30** from La Jolla Shores.
 
 1. Made bait at the buoys (mackerel, of course)
@@ -148,6 +154,7 @@ Lessons learned: keep the drag tighter than you think, and **leash your rod**.`,
     author: 'walleye_will',
     category: 'Fishing Reports',
     title: 'First safe ice on the St. Louis River',
+    tags: ['walleye', 'ice', 'jigging'],
     content: `Four inches of clear ice near the bay this morning. **Be careful**, it is thinner by the current.
 
 Jigging raps in *glow* colours worked best right at dusk. Kept two for dinner.
@@ -164,6 +171,7 @@ Jigging raps in *glow* colours worked best right at dusk. Kept two for dinner.
     author: 'tarpon_tess',
     category: 'Fishing Reports',
     title: 'Silver kings rolling in the Keys channel',
+    tags: ['tarpon', 'snook', 'fly'],
     content: `Big push of tarpon through the channels on the outgoing tide.
 
 - **Fly:** black and purple toad, 12 wt
@@ -183,6 +191,7 @@ Jigging raps in *glow* colours worked best right at dusk. Kept two for dinner.
     author: 'striper_steve',
     category: 'Fishing Reports',
     title: 'Montauk fall run update',
+    tags: ['striper', 'surf'],
     content: `Birds working everywhere off the point.
 
 **Stripers** blitzing on peanut bunker, mostly schoolies with a few keepers mixed in. Albies showed up mid-morning.
@@ -327,6 +336,7 @@ Trim the tag, leaving 1/8". Do not use it on braid: use a *Palomar* instead.`,
     author: 'flyfisher_fran',
     category: 'How-To',
     title: 'Reading a trout stream: where the fish hold',
+    tags: ['trout', 'fly'],
     content: `Trout want **food, cover and easy water**. Look for:
 
 - **Seams** where fast water meets slow
@@ -364,6 +374,7 @@ Circle hooks: **don't set the hook**, just reel tight.`,
     author: 'surfcaster',
     category: 'How-To',
     title: 'Casting farther from the beach: the pendulum cast basics',
+    tags: ['redfish', 'striper', 'surf'],
     content: `Distance matters in the surf. Basics of the **pendulum cast**:
 
 1. Long drop (the sinker hangs about reel-length)
@@ -436,6 +447,7 @@ I was thinking a **PVC pipe** with end caps, rod wrapped in bubble wrap. Is that
     author: 'snook_sara',
     category: 'For Sale Questions',
     title: 'Fair price for a lightly used 8wt fly combo?',
+    tags: ['redfish', 'fly'],
     content: `Thinking of selling my **8wt** combo: rod used one season, reel has a few scratches.
 
 What do these usually go for? I don't want to overprice it.`,
@@ -479,6 +491,7 @@ Thanks to everyone who donated rods. @troutbum your knot guide was on every tabl
     author: 'sturgeon_stella',
     category: 'General',
     title: 'Catch and release etiquette for really big fish',
+    tags: ['halibut'],
     content: `A few reminders for **sturgeon** and other giants:
 
 - Keep them *in the water* when you can
@@ -563,6 +576,26 @@ const BOOKMARKS: { member: string; title: string; comment?: number }[] = [
   { member: 'landlubber', title: 'How do I know if a used reel is in good shape?' },
 ];
 
+/** Unpublished writing the composer puts back: a new topic, and a reply that answers a comment. */
+const DRAFTS: { member: string; title?: string; comment?: number; data: Record<string, unknown> }[] = [
+  {
+    member: 'captain_ahab',
+    data: {
+      title: 'First ice on the big lake: who has been out?',
+      category: 'Fishing Reports',
+      content:
+        'Thinking of trying the north bay this weekend. Last year it was safe by the first week of December, but',
+      images: [],
+    },
+  },
+  {
+    member: 'flyfisher_fran',
+    title: 'Spinning vs. baitcasting for a first bass setup?',
+    comment: 0,
+    data: { content: 'Agreed on spinning first. One thing I would add: ' },
+  },
+];
+
 export async function seedDemoForum(
   db: Database,
   storage: FileStorage,
@@ -599,6 +632,7 @@ export async function seedDemoForum(
         category: p.category,
         author_id: byName.get(p.author)!.id,
         images: (p.photos ?? []).map(([category, variant]) => photoUrls.get(`${category}:${variant}`)!),
+        tags: p.tags ?? demoTagsOf({ text: `${p.title} ${p.content}` }),
         created_at: createdAt,
         updated_at: createdAt,
         last_activity_at: createdAt,
@@ -789,6 +823,18 @@ export async function seedDemoForum(
       ];
     });
     if (bookmarkRows.length > 0) await tx.insert(forumBookmarks).values(bookmarkRows);
+    const draftRows = DRAFTS.flatMap((draft) => {
+      const writer = byName.get(draft.member);
+      const postId = draft.title === undefined ? null : postIdOf(draft.title);
+      if (!writer || postId === undefined) return [];
+      const replyTo =
+        postId === null || draft.comment === undefined
+          ? null
+          : (commentRows.filter((c) => c.post_id === postId)[draft.comment]?.id ?? null);
+      const data = postId === null ? draft.data : { ...draft.data, reply_to_id: replyTo };
+      return [{ user_id: writer.id, post_id: postId, data, updated_at: new Date(now - 3 * HOUR_MS) }];
+    });
+    if (draftRows.length > 0) await tx.insert(forumDrafts).values(draftRows);
 
     // Counters from the rows themselves.
     await tx.execute(sql`

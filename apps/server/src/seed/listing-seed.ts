@@ -3,6 +3,7 @@ import type { Category } from '@castline/shared';
 import type { Database } from '../db/client.js';
 import { listingViews, productFavorites, productLikes, products } from '../db/schema/index.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
+import { demoTagsOf } from './demo-tags.js';
 import { demoListingTerms } from './demo-terms.js';
 import { gearPhotoWebp } from './gear-photo.js';
 import { createRandom, demoListings, type DemoSeller } from './listing-catalog.js';
@@ -110,6 +111,11 @@ export async function seedDemoListings(
         reel_brand: listing.reel_brand,
         reel_type: listing.reel_type,
         reel_gear_ratio: listing.reel_gear_ratio,
+        tags: demoTagsOf({
+          text: `${listing.title} ${listing.description}`,
+          gear_types: listing.gear_types,
+          reel_type: listing.reel_type,
+        }),
         ...demoListingTerms(listing, sellers[listing.seller]!, index),
         sold: listing.sold !== null,
         sold_at: soldAt,

@@ -41,6 +41,7 @@ const inbox = () => import('./areas/inbox');
 const orders = () => import('./areas/orders');
 const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
+const tags = () => import('./areas/tags');
 const info = () => import('./areas/info');
 
 /** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
@@ -75,6 +76,8 @@ export const appRoutes: RouteObject[] = [
           { path: routePath('product'), ...page(listing, 'ListingDetailRoute') },
           { path: routePath('forum'), ...page(community, 'ForumRoute') },
           { path: routePath('forumPost'), ...page(forumPost, 'ForumPostRoute') },
+          { path: routePath('tags'), ...page(tags, 'TagsIndexRoute') },
+          { path: routePath('tag'), ...page(tags, 'TagRoute') },
           { path: routePath('earlyAccess'), ...page(info, 'EarlyAccessRoute') },
           { path: routePath('errorTest'), ...page(info, 'ErrorTestRoute') },
           { path: routePath('icons'), ...page(info, 'IconsRoute') },

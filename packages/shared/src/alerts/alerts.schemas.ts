@@ -18,6 +18,7 @@ import {
 import { moneyAmount } from '../common/money.js';
 import { ListingSummaryDto } from '../listings/listing-summary.schemas.js';
 import { ALERT_LIMITS } from './alert-constants.js';
+import { TAG_FILTER_MAX, TAG_SLUGS } from '../tags/tag-constants.js';
 
 export const ALERT_MESSAGES = {
   nameRequired: 'Give your saved search a name',
@@ -62,6 +63,8 @@ export const AlertFilters = z
     rod_length_max: z.number().int().min(0).max(SEARCH.rodLengthInchesMax).optional(),
     /** Only featured listings. */
     featured: z.boolean().optional(),
+    /** Only listings tagged with all of these species and techniques. */
+    tags: z.array(z.enum(TAG_SLUGS)).max(TAG_FILTER_MAX).optional(),
   })
   .strict()
   .refine((f) => (f.lat === undefined) === (f.lng === undefined), {
@@ -114,13 +117,14 @@ export function criteriaFromAlertFilters(filters: AlertFilters): ListingSearchCr
     rodLengthMin: filters.rod_length_min ?? null,
     rodLengthMax: filters.rod_length_max ?? null,
     featured: filters.featured ?? false,
+    tags: filters.tags ? TAG_SLUGS.filter((slug) => filters.tags?.includes(slug)) : [],
   };
 }
 
 /**
  * The alert filters of criteria: every marketplace filter but "sold" (text, category, condition,
  * gear type, price, brand, place, handover, free shipping, rod power, rod material, rod length,
- * reel type, featured), without blank texts and empty lists.
+ * reel type, featured, tags), without blank texts and empty lists.
  */
 export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): AlertFilters {
   const filters: AlertFilters = {};
@@ -145,6 +149,7 @@ export function alertFiltersFromCriteria(criteria: ListingSearchCriteria): Alert
   if (criteria.rodLengthMin !== null) filters.rod_length_min = criteria.rodLengthMin;
   if (criteria.rodLengthMax !== null) filters.rod_length_max = criteria.rodLengthMax;
   if (criteria.featured) filters.featured = true;
+  if (criteria.tags.length > 0) filters.tags = [...criteria.tags];
   return filters;
 }
 
@@ -166,7 +171,8 @@ export function narrowsAlertMatches(criteria: ListingSearchCriteria): boolean {
     criteria.reel_type.length ||
     criteria.rodLengthMin !== null ||
     criteria.rodLengthMax !== null ||
-    criteria.featured,
+    criteria.featured ||
+    criteria.tags.length,
   );
 }
 

@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   product: '/product/:id',
   forum: '/forum',
   forumPost: '/forum/post/:postId',
+  tags: '/tags',
+  tag: '/tags/:slug',
   earlyAccess: '/early-access-info',
   errorTest: '/error-test',
   icons: '/dev/icons',

@@ -55,6 +55,8 @@ export const FORUM_LIMITS = {
   titleMax: 150,
   contentMax: 20_000,
   commentMax: 5_000,
+  /** A topic's comments come this many at a time (the topic's answer holds the first ones). */
+  commentsPage: 100,
   imagesMax: 10,
   excerptMax: 200,
   searchMax: 200,
@@ -117,6 +119,9 @@ export const FORUM_MESSAGES = {
   pinOrLockForbidden: 'Only forum moderators can pin or lock a topic.',
   watchedTitle: 'Watched Topic',
   watchedComment: (username: string, title: string) => `${username} commented on "${title}"`,
+  loginToKeepDrafts: 'Must be logged in to keep drafts',
+  draftReplyGone: 'The comment this draft replies to is no longer there.',
+  commentsPageGone: 'Those comments are no longer there. Reload the topic.',
   signInForYourViews: 'Sign in to see the topics that are new or unread for you.',
   rateLimited: (seconds: number) =>
     `You're posting too fast. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,

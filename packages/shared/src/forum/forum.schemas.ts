@@ -11,6 +11,7 @@ import {
   FORUM_WATCH_LEVELS,
   POST_STATUSES,
 } from './forum-constants.js';
+import { TagQueryParam, TagsField } from '../tags/tag-fields.schemas.js';
 
 export const PostStatus = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof PostStatus>;
@@ -33,6 +34,8 @@ export const PostSummaryDto = z.object({
   author_id: z.string(),
   author: ForumAuthorDto,
   images: z.array(z.string()),
+  /** Species and technique tags (slugs), in the reference order. */
+  tags: z.array(z.string()),
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   /** The viewer's own like (false for guests). */
@@ -88,7 +91,10 @@ export const PostDto = PostSummaryDto.extend({
   mentioned_members: z.array(MentionedMemberDto),
   /** Why moderation hid or flagged the post; only its author and staff see it. */
   moderation_reason: z.string().nullable(),
+  /** The first FORUM_LIMITS.commentsPage comments, oldest first. */
   comments: z.array(CommentDto),
+  /** Where the next comments start (GET …/comments?after=), or null when `comments` holds them all. */
+  comments_next: z.string().nullable(),
   /** The first comment the viewer had not read when the page was asked for (null: none, or a guest). */
   first_unread_comment_id: z.string().nullable(),
   can_edit: z.boolean(),
@@ -101,6 +107,20 @@ export const PostDto = PostSummaryDto.extend({
   watch_level: z.enum(FORUM_WATCH_LEVELS),
 });
 export type PostDto = z.infer<typeof PostDto>;
+
+/** GET /api/forum/posts/:id/comments: the topic's comments after one already shown. */
+export const CommentsPageQuery = z.object({
+  after: z.uuid({ error: FORUM_MESSAGES.commentsPageGone }),
+});
+export type CommentsPageQuery = z.infer<typeof CommentsPageQuery>;
+export const CommentPageDto = z.object({
+  items: z.array(CommentDto),
+  /** Where the next comments start, or null after the last. */
+  next: z.string().nullable(),
+  /** The members these comments' @mentions name. */
+  mentioned_members: z.array(MentionedMemberDto),
+});
+export type CommentPageDto = z.infer<typeof CommentPageDto>;
 
 export const PostListDto = z.object({
   items: z.array(PostSummaryDto),
@@ -126,6 +146,8 @@ export const ListPostsQuery = z.object({
   category: optionalFilter(FORUM_LIMITS.categoryMax),
   q: optionalFilter(FORUM_LIMITS.searchMax),
   author_id: z.uuid().optional(),
+  /** Only topics with this tag. */
+  tag: TagQueryParam.optional(),
   sort: z.enum(FORUM_SORTS).default('new'),
   period: z.enum(FORUM_TOP_PERIODS).default('month'),
   view: z.enum(FORUM_VIEWS).default('all'),
@@ -174,6 +196,7 @@ export const CreatePostBody = z.object({
   category: CategoryField,
   content: ContentField,
   images: ImagesField.default([]),
+  tags: TagsField.optional(),
 });
 export type CreatePostBody = z.input<typeof CreatePostBody>;
 
@@ -184,6 +207,7 @@ export const UpdatePostBody = z
     category: CategoryField.optional(),
     content: ContentField.optional(),
     images: ImagesField.optional(),
+    tags: TagsField.optional(),
     status: PostStatus.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -26,6 +26,8 @@ import {
   type ListingTerms,
 } from './listing-terms.js';
 import { LISTING_TERMS_MESSAGES as TERMS } from './listing-terms-messages.js';
+import { normalizeTags, TAG_MESSAGES, type TagSlug } from '../tags/tag-constants.js';
+import { tagsIssue, TagsQueryParam } from '../tags/tag-fields.schemas.js';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -141,6 +143,15 @@ const ListingInput = z.object({
   // The seller's offer guardrails (private to them): optional amounts.
   auto_decline_below: z.number().nullish().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
   auto_accept_at: z.number().nullish().catch(Number.NaN).meta(MONEY_JSON_SCHEMA),
+  // Species and technique tags; a client that sends none leaves a listing's tags as they are.
+  tags: z
+    .array(z.string())
+    .optional()
+    .catch(INVALID as never)
+    .meta({
+      description: 'Species and technique tags (slugs of GET /api/tags), at most 5.',
+      example: ['trout', 'fly'],
+    }),
 });
 type ListingInput = z.infer<typeof ListingInput>;
 
@@ -169,6 +180,8 @@ export interface ListingFields extends ListingTerms {
   auto_decline_below: number | null;
   /** Offers at or above this are accepted at once (null: none); only while the listing takes offers. */
   auto_accept_at: number | null;
+  /** Species and technique tags; undefined when the client sent none (an edit then keeps the listing's). */
+  tags?: TagSlug[] | undefined;
 }
 
 /** The seller's offer guardrails on a listing, as only the seller sees them. */
@@ -215,6 +228,10 @@ function checkListing(value: ListingInput, ctx: z.RefinementCtx): void {
     if (!value.reel_gear_ratio) issue('reel_gear_ratio', M.dragSystemRequired);
   }
   checkTerms(value, issue);
+  if (value.tags !== undefined) {
+    const tagIssue = (value.tags as unknown) === INVALID ? TAG_MESSAGES.tagsInvalid : tagsIssue(value.tags);
+    if (tagIssue) issue('tags', tagIssue);
+  }
 }
 
 /** The terms' checks (Castline's own texts): shipping details only matter when the gear ships. */
@@ -314,6 +331,7 @@ function toListingFields(value: ListingInput): ListingFields {
     ...toTerms(value),
     auto_decline_below: value.accepts_offers === false ? null : (value.auto_decline_below ?? null),
     auto_accept_at: value.accepts_offers === false ? null : (value.auto_accept_at ?? null),
+    tags: value.tags === undefined ? undefined : normalizeTags(value.tags),
   };
 }
 
@@ -361,6 +379,8 @@ export const ListingDto = z.object({
   reel_brand: z.string().nullable(),
   reel_type: z.enum(REEL_TYPES).nullable(),
   reel_gear_ratio: z.enum(DRAG_SYSTEMS).nullable(),
+  /** Species and technique tags (slugs), in the reference order. */
+  tags: z.array(z.string()),
   handover: z.enum(HANDOVER_METHODS),
   /** Dollars; 0 is free shipping; null when it does not ship. */
   shipping_price: z.number().nullable(),
@@ -428,6 +448,8 @@ export const ListListingsQuery = z.object({
   /** Listings that can be picked up, or that ship. */
   handover: z.enum(HANDOVER_FILTERS).optional(),
   free_shipping: z.enum(['true', 'false']).optional(),
+  /** Only listings tagged with all of these (comma-separated slugs), as facets narrow. */
+  tags: TagsQueryParam,
   sort: z.enum(LISTING_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),

@@ -37,6 +37,7 @@ const everything: ListingSearchCriteria = {
   sold: true,
   handover: 'shipping',
   freeShipping: true,
+  tags: ['trout', 'fly'],
   sort: 'price_asc',
 };
 
@@ -68,6 +69,23 @@ describe('the address codec', () => {
     expect(roundTrip(free)).toEqual(free);
     expect(criteriaFromSearchParams({ handover: 'boat', free_shipping: 'yes' })).toEqual(EMPTY_CRITERIA);
     expect(criteriaFromSearchParams({ handover: 'both' }).handover).toBeNull();
+  });
+
+  it('reads tags as "all of these", known slugs only, once each, in the reference order', () => {
+    const criteria = criteriaFromSearchParams({ tags: 'fly,trout,walrus,fly' });
+    expect(criteria.tags).toEqual(['trout', 'fly']);
+    expect(criteriaToSearchParams(criteria).toString()).toBe('tags=trout%2Cfly');
+    expect(criteriaToListQuery(criteria).tags).toBe('trout,fly');
+    expect(ListListingsQuery.safeParse({ tags: 'bass,walrus' }).success).toBe(false);
+    expect(criteriaFromListQuery(ListListingsQuery.parse({ tags: 'fly,bass' })).tags).toEqual([
+      'bass',
+      'fly',
+    ]);
+    const alert = alertFiltersFromCriteria({ ...EMPTY_CRITERIA, tags: ['redfish'] });
+    expect(alert).toEqual({ tags: ['redfish'] });
+    expect(hasAlertCriteria(alert)).toBe(true);
+    expect(criteriaFromAlertFilters(AlertFilters.parse(alert)).tags).toEqual(['redfish']);
+    expect(AlertFilters.safeParse({ tags: ['walrus'] }).success).toBe(false);
   });
 
   it('reads a plain record as it reads URLSearchParams', () => {
@@ -201,6 +219,7 @@ describe('alert filters', () => {
       location: 'Portland, OR',
       handover: 'shipping',
       free_shipping: true,
+      tags: ['trout', 'fly'],
     });
   });
 

@@ -20,6 +20,7 @@ import {
   type RodMaterial,
   type RodPowerRating,
 } from './reference.js';
+import { TAG_FILTER_MAX, TAG_SLUGS, type TagSlug } from '../tags/tag-constants.js';
 
 /*
  * One listing search, one shape: the marketplace's filters, the server's search and saved-search
@@ -80,6 +81,8 @@ export interface ListingSearchCriteria {
   handover: HandoverFilter | null;
   /** Only listings that ship for free. */
   freeShipping: boolean;
+  /** Only listings tagged with all of these species and techniques (at most TAG_FILTER_MAX). */
+  tags: TagSlug[];
   /** null: the default order for these criteria (see `defaultSort`). */
   sort: ListingSort | null;
 
@@ -113,6 +116,7 @@ export const EMPTY_CRITERIA: ListingSearchCriteria = {
   sold: false,
   handover: null,
   freeShipping: false,
+  tags: [],
   sort: null,
 };
 
@@ -194,6 +198,7 @@ export const LISTING_SEARCH_PARAMS = [
   'sold',
   'handover',
   'free_shipping',
+  'tags',
   'sort',
 ] as const;
 
@@ -265,6 +270,7 @@ export function criteriaFromSearchParams(
     sold: params.get('sold') === 'true',
     handover: handoverParam(params.get('handover')),
     freeShipping: params.get('free_shipping') === 'true',
+    tags: listParam(params, 'tags', TAG_SLUGS).slice(0, TAG_FILTER_MAX),
     sort: (LISTING_SORTS as readonly string[]).includes(sort) ? (sort as ListingSort) : null,
   });
 }
@@ -303,6 +309,7 @@ export function criteriaToSearchParams(criteria: ListingSearchCriteria): URLSear
   if (c.sold) set('sold', 'true');
   set('handover', c.handover);
   if (c.freeShipping) set('free_shipping', 'true');
+  set('tags', c.tags.join(','));
   set('sort', c.sort);
   return params;
 }
@@ -338,6 +345,7 @@ export function criteriaToListQuery(criteria: ListingSearchCriteria) {
     sold: flag(criteria.sold, criteria.unsold),
     handover: criteria.handover ?? undefined,
     free_shipping: criteria.freeShipping ? 'true' : undefined,
+    tags: list(criteria.tags),
     sort: effectiveSort(criteria),
   } satisfies ListListingsQuery;
 }
@@ -376,6 +384,7 @@ export function criteriaFromListQuery(query: ListListingsParams): ListingSearchC
     unsold: query.sold === 'false',
     handover: query.handover ?? null,
     freeShipping: query.free_shipping === 'true',
+    tags: query.tags,
     sort: sort === 'relevance' && !q ? 'newest' : sort,
   };
 }

@@ -71,6 +71,11 @@ export const productAlerts = pgTable(
     rod_length_max: integer('rod_length_max'),
     /** Only featured listings. */
     featured: boolean('featured').notNull().default(false),
+    /** Only listings tagged with all of these species and techniques (empty: any). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

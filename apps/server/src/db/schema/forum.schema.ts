@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -37,6 +38,11 @@ export const posts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Species and technique tags, as on listings (a text[] with a GIN index: see products.tags). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     likes_count: integer('likes_count').notNull().default(0),
     comments_count: integer('comments_count').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,8 +68,9 @@ export const posts = pgTable(
     index('posts_published_category_created_at_idx')
       .on(table.category, table.created_at.desc(), table.id)
       .where(sql`status = 'published'`),
+    // Trending's order, and Top's ranking read from the index alone (id, likes, time).
     index('posts_published_likes_idx')
-      .on(table.likes_count.desc(), table.created_at.desc())
+      .on(table.likes_count.desc(), table.created_at.desc(), table.id.desc())
       .where(sql`status = 'published'`),
     index('posts_author_created_at_idx').on(table.author_id, table.created_at.desc()),
     // The lists' orders, pinned topics first: newest, newest in a category, latest activity.
@@ -82,6 +89,7 @@ export const posts = pgTable(
       .on(sql`(${table.pinned_at} is not null) desc`, table.last_activity_at.desc(), table.id.desc())
       .where(sql`status = 'published'`),
     index('posts_search_vector_idx').using('gin', table.search_vector),
+    index('posts_tags_idx').using('gin', table.tags),
   ],
 );
 
@@ -225,5 +233,31 @@ export const forumWatches = pgTable(
     check('forum_watches_target_type_check', sql`${table.target_type} in ('post', 'category')`),
     check('forum_watches_level_check', sql`${table.level} in ('watching', 'muted')`),
     index('forum_watches_target_idx').on(table.target_type, table.target, table.level),
+  ],
+);
+
+/**
+ * What a member is writing and has not published, kept on the server so it survives a reload and
+ * follows them to another device: one draft of a new topic (post_id null) and one reply per topic.
+ * `data` holds the composer's fields (checked by ForumDraftDto in packages/shared).
+ */
+export const forumDrafts = pgTable(
+  'forum_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    post_id: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('forum_drafts_new_topic_unique')
+      .on(table.user_id)
+      .where(sql`post_id is null`),
+    uniqueIndex('forum_drafts_topic_unique')
+      .on(table.user_id, table.post_id)
+      .where(sql`post_id is not null`),
   ],
 );

@@ -67,7 +67,17 @@ export const products = pgTable(
     brand: text('brand'),
     model: text('model'),
     features: jsonb('features').$type<string[]>(),
-    tags: text('tags').array(),
+    /**
+     * Species and technique tags (slugs of the shared TAGS list, at most TAGS_PER_ITEM_MAX). A
+     * text[] in the row with a GIN index, not a join table: a filter on "all of these tags" is one
+     * `tags @> $1` test served by products_tags_idx within the same statement as every other
+     * filter, a listing's tags come with its row (no extra read per card), and the list is tiny
+     * and fixed, so there is nothing to normalise.
+     */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     specs: jsonb('specs').$type<Record<string, string | number | boolean>>(),
     rod_brand: text('rod_brand'),
     rod_composition: text('rod_composition'),
@@ -170,6 +180,7 @@ export const products = pgTable(
     // B-tree for radius searches, 0009_listing_location_index). Declaring them here would make
     // the next generated migration create them a second time.
     index('products_gear_types_idx').using('gin', table.gear_types),
+    index('products_tags_idx').using('gin', table.tags),
     index('products_search_vector_idx').using('gin', table.search_vector),
     // Radius search: earth_box(...) @> ll_to_earth(location_lat, location_lng) (earthdistance).
     index('products_location_earth_idx')

@@ -25,6 +25,7 @@ export const alertMatchesListing = and(
     categories: { value: { any: saved.categories }, empty: none(saved.categories) },
     conditions: { value: { any: saved.conditions }, empty: none(saved.conditions) },
     gearTypes: { value: saved.gear_types, empty: none(saved.gear_types) },
+    tags: { value: saved.tags, empty: none(saved.tags) },
     priceMin: { value: saved.price_min, empty: sql`${saved.price_min} is null` },
     priceMax: { value: saved.price_max, empty: sql`${saved.price_max} is null` },
     text: { value: sql`websearch_to_tsquery('english', ${saved.q})`, empty: sql`${saved.q} is null` },

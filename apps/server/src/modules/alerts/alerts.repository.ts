@@ -6,6 +6,7 @@ import {
   criteriaFromAlertFilters,
   DEFAULT_RADIUS_MILES,
   EMPTY_CRITERIA,
+  normalizeTags,
 } from '@castline/shared';
 import type { Database, Executor } from '../../db/client.js';
 import {
@@ -43,6 +44,7 @@ function criteriaMatchColumns(criteria: ListingSearchCriteria) {
     rod_length_min: criteria.rodLengthMin,
     rod_length_max: criteria.rodLengthMax,
     featured: criteria.featured,
+    tags: criteria.tags,
   };
 }
 
@@ -76,6 +78,7 @@ export function savedCriteriaOf(row: AlertRow): ListingSearchCriteria {
     rodLengthMin: row.rod_length_min,
     rodLengthMax: row.rod_length_max,
     featured: row.featured,
+    tags: normalizeTags(row.tags),
   };
 }
 
@@ -116,6 +119,7 @@ const alertColumns = {
   rod_length_min: productAlerts.rod_length_min,
   rod_length_max: productAlerts.rod_length_max,
   featured: productAlerts.featured,
+  tags: productAlerts.tags,
   created_at: productAlerts.created_at,
   updated_at: productAlerts.updated_at,
   match_count: matchCount,

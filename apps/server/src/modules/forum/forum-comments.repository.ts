@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { quotedTargets } from '@castline/shared';
-import type { Database } from '../../db/client.js';
+import { queryRows, type CompiledStatement, type Database } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { deleteCommentCounted } from './forum.comment-counts.js';
+import { discardDraft } from './forum-drafts.repository.js';
 import { topicWatchers } from './forum-following.repository.js';
 import { advanceReadPosition } from './forum-reading.repository.js';
 import { raiseCommentNotices, type ForumNoticeHooks } from './forum-mentions.repository.js';
-import { commentColumns, type CommentRow } from './forum-rows.js';
+import { commentColumns, topicCommentRow, type CommentRow, type TopicCommentRow } from './forum-rows.js';
 import { bumpProfile, unlessParentGone, type WriteEffects } from './forum-writes.js';
 
 /** What a permission decision about a comment needs (with its post's). */
@@ -35,21 +36,74 @@ export type CommentRefusal = 'post_gone' | 'reply_gone';
 
 /** A post's comments: reading them, adding one and deleting one. */
 export function createForumCommentsRepository(db: Database, notices: ForumNoticeHooks) {
-  return {
-    /** A post's comments, oldest first: published ones, plus the viewer's own, or all for staff. */
-    async comments(postId: string, viewerId: string | null, all: boolean): Promise<CommentRow[]> {
-      const visible = all
+  /*
+   * A topic's comments, its page's largest read (hundreds of rows), compiled once for each kind of
+   * viewer: a guest, a member and forum staff. A request binds its values and maps the rows by
+   * hand, timestamps as text (no query building, no row mapping by the query builder).
+   */
+  type CommentsViewer = 'guest' | 'member' | 'staff';
+  const compiledComments = new Map<string, CompiledStatement>();
+  /** The first page, or a page after a cursor: two statements, so each can use the index's range. */
+  function commentsStatement(kind: CommentsViewer, paged: boolean): CompiledStatement {
+    const cached = compiledComments.get(`${kind}:${paged}`);
+    if (cached) return cached;
+    const viewer = kind === 'guest' ? null : sql.placeholder('viewer');
+    const visible =
+      kind === 'staff'
         ? undefined
-        : or(
-            eq(postComments.status, 'published'),
-            viewerId ? eq(postComments.author_id, viewerId) : undefined,
-          );
-      return db
-        .select(commentColumns(viewerId))
+        : or(eq(postComments.status, 'published'), viewer ? eq(postComments.author_id, viewer) : undefined);
+    const { sql: text, params } = db
+      .select(commentColumns(viewer))
+      .from(postComments)
+      .innerJoin(profiles, eq(profiles.id, postComments.author_id))
+      .where(
+        and(
+          eq(postComments.post_id, sql.placeholder('postId')),
+          visible,
+          // After the comment named by the cursor; a cursor that names no comment of the post
+          // finds nothing.
+          paged
+            ? sql`(${postComments.created_at}, ${postComments.id}) > (select a.created_at, a.id from post_comments a where a.id = ${sql.placeholder('after')}::uuid and a.post_id = ${sql.placeholder('postId')})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(postComments.created_at), asc(postComments.id))
+      .limit(sql.placeholder('limit'))
+      .toSQL();
+    const compiled = { text, params };
+    compiledComments.set(`${kind}:${paged}`, compiled);
+    return compiled;
+  }
+
+  return {
+    /**
+     * A page of a post's comments, oldest first, after the comment `after` (null: from the first):
+     * published ones, plus the viewer's own, or all for staff. Asks for one more than `limit`, so
+     * the caller knows whether more follow.
+     */
+    async comments(
+      postId: string,
+      viewerId: string | null,
+      all: boolean,
+      page: { after: string | null; limit: number },
+    ): Promise<TopicCommentRow[]> {
+      const kind: CommentsViewer = all ? 'staff' : viewerId ? 'member' : 'guest';
+      const rows = await queryRows(
+        db,
+        commentsStatement(kind, page.after !== null),
+        { postId, viewer: viewerId, after: page.after, limit: page.limit + 1 },
+        { timestampsAsText: true },
+      );
+      return rows.map(topicCommentRow);
+    },
+
+    /** Whether `commentId` is one of the post's comments (a page cursor that still holds). */
+    async isCommentOf(postId: string, commentId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: postComments.id })
         .from(postComments)
-        .innerJoin(profiles, eq(profiles.id, postComments.author_id))
-        .where(and(eq(postComments.post_id, postId), visible))
-        .orderBy(asc(postComments.created_at), asc(postComments.id));
+        .where(and(eq(postComments.id, commentId), eq(postComments.post_id, postId)));
+      return row !== undefined;
     },
 
     async findComment(id: string, viewerId: string | null): Promise<CommentRow | null> {
@@ -126,6 +180,7 @@ export function createForumCommentsRepository(db: Database, notices: ForumNotice
           await bumpProfile(tx, author.id, { comments: 1 });
           // Writers have read what they answer: the topic is read for them up to their comment.
           await advanceReadPosition(tx, author.id, postId, sql`now()`);
+          await discardDraft(tx, author.id, postId);
           const quoted = quotedTargets(content);
           const quotedCommentIds = quoted.flatMap((target) =>
             target.kind === 'comment' && target.commentId !== parent?.id ? [target.commentId] : [],

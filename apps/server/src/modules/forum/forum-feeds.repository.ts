@@ -9,6 +9,8 @@ export interface PostSearch {
   category: string | null;
   q: string | null;
   authorId: string | null;
+  /** Only topics with this tag (posts_tags_idx serves `@>`). */
+  tag?: string | null | undefined;
   sort: ForumSort;
   period: ForumTopPeriod;
   /** `new` and `unread` need a viewer. */
@@ -74,6 +76,30 @@ function periodLikes(db: Database, period: Exclude<ForumTopPeriod, 'all'>) {
     .as('period_likes');
 }
 
+/**
+ * The page of Top over a period. Its topics are ranked first on narrow rows (id, the period's
+ * likes and the order's columns, from posts_published_likes_idx without reading the topics'
+ * content); only the page's rows are then read whole with their authors, in the same order.
+ */
+function rankedTopOfPeriod(
+  db: Database,
+  search: PostSearch,
+  where: SQL | undefined,
+  period: Exclude<ForumTopPeriod, 'all'>,
+) {
+  const liked = periodLikes(db, period);
+  const likes = sql<number>`coalesce(${liked.likes}, 0)`;
+  return db
+    .select({ id: posts.id, likes: likes.as('ranked_likes') })
+    .from(posts)
+    .leftJoin(liked, eq(liked.post_id, posts.id))
+    .where(where)
+    .orderBy(...listOrder(search, likes))
+    .limit(search.limit)
+    .offset(search.offset)
+    .as('ranked');
+}
+
 /** What readers browse: the public post list, trending posts, categories and top contributors. */
 export function createForumFeedsRepository(db: Database) {
   return {
@@ -85,24 +111,38 @@ export function createForumFeedsRepository(db: Database) {
         notMuted(search),
         search.category ? eq(posts.category, search.category) : undefined,
         search.authorId ? eq(posts.author_id, search.authorId) : undefined,
+        search.tag ? sql`${posts.tags} @> array[${search.tag}]::text[]` : undefined,
         search.q ? sql`${posts.search_vector} @@ websearch_to_tsquery('english', ${search.q})` : undefined,
       );
-      const [counted] = await db
+      const counting = db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(posts)
         .where(where);
-      const liked = search.sort === 'top' && search.period !== 'all' ? periodLikes(db, search.period) : null;
       const base = db
         .select(summaryColumns(search.viewerId))
         .from(posts)
         .innerJoin(profiles, eq(profiles.id, posts.author_id))
         .$dynamic();
-      const joined = liked ? base.leftJoin(liked, eq(liked.post_id, posts.id)) : base;
-      const rows = await joined
-        .where(where)
-        .orderBy(...listOrder(search, liked ? sql`coalesce(${liked.likes}, 0)` : null))
-        .limit(search.limit)
-        .offset(search.offset);
+      const ranked =
+        search.sort === 'top' && search.period !== 'all'
+          ? rankedTopOfPeriod(db, search, where, search.period)
+          : null;
+      const page = ranked
+        ? base
+            .innerJoin(ranked, eq(ranked.id, posts.id))
+            .orderBy(
+              sql`${ranked.likes} desc`,
+              desc(posts.likes_count),
+              desc(posts.created_at),
+              desc(posts.id),
+            )
+        : base
+            .where(where)
+            .orderBy(...listOrder(search, null))
+            .limit(search.limit)
+            .offset(search.offset);
+      // Side by side: on PostgreSQL each takes a connection of the pool.
+      const [[counted], rows] = await Promise.all([counting, page]);
       return { rows, total: counted?.total ?? 0 };
     },
 

@@ -83,18 +83,6 @@ export function createForumFollowingRepository(db: Database) {
       });
     },
 
-    /** Of a topic and its comments, what the member bookmarked. */
-    async bookmarkedIn(userId: string, postId: string): Promise<{ topic: boolean; comments: Set<string> }> {
-      const rows = await db
-        .select({ comment_id: forumBookmarks.comment_id })
-        .from(forumBookmarks)
-        .where(and(eq(forumBookmarks.user_id, userId), eq(forumBookmarks.post_id, postId)));
-      return {
-        topic: rows.some((row) => row.comment_id === null),
-        comments: new Set(rows.flatMap((row) => (row.comment_id ? [row.comment_id] : []))),
-      };
-    },
-
     /** The member's bookmarks of what is still public, newest first. */
     async bookmarks(
       userId: string,
@@ -132,21 +120,6 @@ export function createForumFollowingRepository(db: Database) {
         .limit(limit)
         .offset(offset);
       return { rows, total: counted?.total ?? 0 };
-    },
-
-    /** How the member follows a topic ('normal' without a row). */
-    async topicWatchLevel(userId: string, postId: string): Promise<ForumWatchLevel> {
-      const [row] = await db
-        .select({ level: forumWatches.level })
-        .from(forumWatches)
-        .where(
-          and(
-            eq(forumWatches.user_id, userId),
-            eq(forumWatches.target_type, 'post'),
-            eq(forumWatches.target, postId),
-          ),
-        );
-      return (row?.level as ForumWatchLevel | undefined) ?? 'normal';
     },
 
     /** The categories the member watches or muted. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { forumWatches, postComments, posts, profiles } from '../../db/schema/index.js';
 import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { isVisibleComment } from './forum.comment-counts.js';
+import { discardDraft } from './forum-drafts.repository.js';
 import { raiseMentions, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { summaryColumns, type PostDetailRow } from './forum-rows.js';
 import { bumpProfile, type WriteEffects } from './forum-writes.js';
@@ -24,6 +25,8 @@ export interface PostFields {
   category: ForumCategory;
   content: string;
   images: string[];
+  /** Species and technique tags; left as they are when undefined. */
+  tags?: string[] | undefined;
 }
 
 export interface PostChanges extends Partial<PostFields> {
@@ -75,6 +78,7 @@ export function createForumPostsRepository(db: Database, { mentioned }: ForumNot
           .returning({ id: posts.id });
         if (!row) throw new Error('inserting a post returned nothing');
         await bumpProfile(tx, author.id, { posts: 1 });
+        await discardDraft(tx, author.id, null);
         const published = await raiseMentions(tx, mentioned, mentions, {
           postId: row.id,
           postTitle: fields.title,

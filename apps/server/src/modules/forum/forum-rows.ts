@@ -1,5 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { FORUM_LIMITS } from '@castline/shared';
+import { timestampText } from '../../db/client.js';
 import { postComments, posts, profiles } from '../../db/schema/index.js';
 
 /** Lists read this much of a post's content for the excerpt (the excerpt is far shorter). */
@@ -14,6 +15,7 @@ export interface PostSummaryRow {
   status: string;
   author_id: string;
   images: string[];
+  tags: string[];
   likes_count: number;
   comments_count: number;
   created_at: Date;
@@ -57,13 +59,25 @@ export interface CommentRow {
   liked: boolean;
 }
 
+/**
+ * A comment of a topic's page, read by its compiled statement (topicCommentRow): timestamps are ISO
+ * text already, as they only go out as JSON.
+ */
+export type TopicCommentRow = Omit<CommentRow, 'created_at' | 'updated_at'> & {
+  created_at: string;
+  updated_at: string;
+};
+
+/** Who views: a member's id, a compiled statement's placeholder for it, or nobody (a guest). */
+type Viewer = string | Placeholder | null;
+
 /** True when the viewer blocked the row's author (the joined profile). */
-function blockedByViewer(viewerId: string | null): SQL<boolean> {
+function blockedByViewer(viewerId: Viewer): SQL<boolean> {
   if (!viewerId) return sql<boolean>`false`;
   return sql<boolean>`(${profiles.id} = any(coalesce((select v.blocked_users from profiles v where v.id = ${viewerId}), '{}'::uuid[])))`;
 }
 
-const authorColumns = (viewerId: string | null) => ({
+const authorColumns = (viewerId: Viewer) => ({
   author_username: profiles.username,
   author_full_name: profiles.full_name,
   author_avatar_url: profiles.avatar_url,
@@ -100,6 +114,7 @@ export function summaryColumns(viewerId: string | null) {
     status: posts.status,
     author_id: posts.author_id,
     images: posts.images,
+    tags: posts.tags,
     likes_count: posts.likes_count,
     comments_count: posts.comments_count,
     created_at: posts.created_at,
@@ -116,7 +131,7 @@ export function summaryColumns(viewerId: string | null) {
 }
 
 /** The columns of a comment (joined with its author's profile), as the viewer sees it. */
-export function commentColumns(viewerId: string | null) {
+export function commentColumns(viewerId: Viewer) {
   return {
     id: postComments.id,
     post_id: postComments.post_id,
@@ -135,6 +150,34 @@ export function commentColumns(viewerId: string | null) {
     liked: viewerId
       ? sql<boolean>`exists(select 1 from comment_likes cl where cl.comment_id = ${postComments.id} and cl.user_id = ${viewerId})`
       : sql<boolean>`false`,
+  };
+}
+
+/** The index of each comment column in a compiled statement's rows (arrays in select order). */
+const commentAt = Object.fromEntries(
+  Object.keys(commentColumns(null)).map((name, index) => [name, index]),
+) as Record<keyof ReturnType<typeof commentColumns>, number>;
+
+/** A row of commentColumns read as an array, timestamps as the database's text (queryRows). */
+export function topicCommentRow(v: unknown[]): TopicCommentRow {
+  return {
+    id: v[commentAt.id] as string,
+    post_id: v[commentAt.post_id] as string,
+    author_id: v[commentAt.author_id] as string,
+    content: v[commentAt.content] as string,
+    status: v[commentAt.status] as string,
+    reply_to_id: v[commentAt.reply_to_id] as string | null,
+    reply_to_username: v[commentAt.reply_to_username] as string | null,
+    thread_id: v[commentAt.thread_id] as string | null,
+    likes_count: v[commentAt.likes_count] as number,
+    created_at: timestampText(v[commentAt.created_at]),
+    updated_at: timestampText(v[commentAt.updated_at]),
+    author_username: v[commentAt.author_username] as string,
+    author_full_name: v[commentAt.author_full_name] as string | null,
+    author_avatar_url: v[commentAt.author_avatar_url] as string | null,
+    author_deleted: Boolean(v[commentAt.author_deleted]),
+    blocked_by_viewer: Boolean(v[commentAt.blocked_by_viewer]),
+    liked: Boolean(v[commentAt.liked]),
   };
 }
 

@@ -9,13 +9,13 @@ import {
 } from '@castline/shared';
 import { notifications, postComments } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, get, post, signedInMember, type Caller } from '../../../test/factories.js';
-import { put as putAs, writeComment, writePost } from './forum.test-helpers.js';
+import { errorOf, get, post, signedInMember, type Caller, put as putAs } from '../../../test/factories.js';
+import { writeComment, writePost } from './forum.test-helpers.js';
 
 const t = useTestApp();
 const member = () => signedInMember(t.app, t.database.db);
 
-const put = (url: string, payload: unknown, caller: Caller) => putAs(t, url, payload, caller);
+const put = (url: string, payload: unknown, caller: Caller) => putAs(t.app, url, payload, caller);
 
 async function bookmarksOf(caller: Caller): Promise<ForumBookmarkListDto> {
   const response = await get(t.app, '/api/me/bookmarks', caller);

@@ -10,7 +10,7 @@ import type {
 } from '@castline/shared';
 import { FORUM_LIMITS, POST_STATUSES } from '@castline/shared';
 import type { AdminCommentRow, AdminPostRow } from './forum-admin.repository.js';
-import type { CommentRow, PostDetailRow, PostSummaryRow } from './forum-rows.js';
+import type { CommentRow, PostDetailRow, PostSummaryRow, TopicCommentRow } from './forum-rows.js';
 
 /**
  * The content as plain text for lists: Markdown syntax removed roughly (headings, emphasis,
@@ -78,6 +78,7 @@ export function presentPostSummary(row: PostSummaryRow): PostSummaryDto {
     author_id: row.author_id,
     author: presentAuthor(row),
     images: row.images,
+    tags: row.tags,
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked: Boolean(row.liked),
@@ -91,7 +92,14 @@ export function presentPostSummary(row: PostSummaryRow): PostSummaryDto {
   };
 }
 
-export function presentComment(row: CommentRow, canDelete: boolean, bookmarked = false): CommentDto {
+/** ISO text of a row's timestamp (a topic page's comments carry it as text already). */
+const isoText = (value: Date | string): string => (typeof value === 'string' ? value : value.toISOString());
+
+export function presentComment(
+  row: CommentRow | TopicCommentRow,
+  canDelete: boolean,
+  bookmarked = false,
+): CommentDto {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -105,8 +113,8 @@ export function presentComment(row: CommentRow, canDelete: boolean, bookmarked =
     thread_id: row.thread_id,
     likes_count: row.likes_count,
     liked: Boolean(row.liked),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: isoText(row.created_at),
+    updated_at: isoText(row.updated_at),
     can_delete: canDelete,
     bookmarked,
   };
@@ -134,7 +142,7 @@ export interface PostPermissions {
   canDelete: boolean;
   /** Moderation details (the reason) are shown to the author and staff only. */
   seesModeration: boolean;
-  canDeleteComment: (comment: CommentRow) => boolean;
+  canDeleteComment: (comment: { author_id: string }) => boolean;
   canModerate: boolean;
 }
 
@@ -147,11 +155,12 @@ export interface TopicFollowing {
 
 export function presentPost(
   row: PostDetailRow,
-  comments: CommentRow[],
+  comments: TopicCommentRow[],
   mentioned: { id: string; username: string }[],
   firstUnreadCommentId: string | null,
   permissions: PostPermissions,
   following: TopicFollowing,
+  commentsNext: string | null = null,
 ): PostDto {
   return {
     ...presentPostSummary(row),
@@ -167,6 +176,7 @@ export function presentPost(
         following.bookmarkedComments.has(comment.id),
       ),
     ),
+    comments_next: commentsNext,
     bookmarked: following.bookmarked,
     watch_level: following.watchLevel,
     can_edit: permissions.canEdit,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FORUM_MESSAGES as M, PostDto, PostListDto } from '@castline/shared';
 import { auditLogs, postLikes, posts } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { errorOf, get, post, signedInMember, type Caller } from '../../../test/factories.js';
-import { put as putAs, writeComment, writePost } from './forum.test-helpers.js';
+import { errorOf, get, post, signedInMember, type Caller, put as putAs } from '../../../test/factories.js';
+import { writeComment, writePost } from './forum.test-helpers.js';
 
 const t = useTestApp();
 const member = () => signedInMember(t.app, t.database.db);
@@ -21,7 +21,7 @@ async function topic(postId: string, caller: Caller): Promise<PostDto> {
   return PostDto.parse(response.json());
 }
 
-const put = (url: string, payload: unknown, caller: Caller) => putAs(t, url, payload, caller);
+const put = (url: string, payload: unknown, caller: Caller) => putAs(t.app, url, payload, caller);
 
 /** Moves a post's times into the past, so that orders by time are certain. */
 async function age(postId: string, minutes: number) {

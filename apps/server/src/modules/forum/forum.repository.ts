@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import { membersNamed, type ForumNoticeHooks } from './forum-mentions.repository.js';
 import { createForumAdminRepository } from './forum-admin.repository.js';
 import { createForumCommentsRepository } from './forum-comments.repository.js';
+import { createForumDraftsRepository } from './forum-drafts.repository.js';
 import { createForumFeedsRepository } from './forum-feeds.repository.js';
 import { createForumLikesRepository } from './forum-likes.repository.js';
 import { createForumFollowingRepository } from './forum-following.repository.js';
@@ -23,6 +24,7 @@ export function createForumRepository(db: Database, notices: ForumNoticeHooks) {
     ...createForumLikesRepository(db),
     ...createForumReadingRepository(db),
     ...createForumFollowingRepository(db),
+    ...createForumDraftsRepository(db),
     membersNamed: (usernames: string[]) => membersNamed(db, usernames),
   };
 }

@@ -9,6 +9,8 @@ import {
   ApiErrorDto,
   CommentDeletedDto,
   CommentDto,
+  CommentPageDto,
+  CommentsPageQuery,
   CommentIdParams,
   CreateCommentBody,
   CreatePostBody,
@@ -29,13 +31,18 @@ import {
   PostDto,
   PostIdParams,
   PostListDto,
+  ReplyDraftDto,
+  SaveReplyDraftBody,
+  SaveTopicDraftBody,
   ToggleResultDto,
+  TopicDraftDto,
   TopContributorsDto,
   TrendingPostsDto,
   UpdatePostBody,
 } from '@castline/shared';
 import { requireActor } from '../../http/auth-hooks.js';
 import { assertValidId, bodyReader, sendNoContent, validated } from '../../http/route-helpers.js';
+import { schemaSerializer } from '../../http/schema-serializer.js';
 import type { ForumService } from './forum.service.js';
 
 const errors = {
@@ -65,6 +72,8 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       querystring: ListPostsQuery,
       response: { 200: PostListDto, ...errors },
     },
+    // A hot read: its presenter builds exactly the DTO (decision 0014).
+    serializerCompiler: schemaSerializer,
     handler: async (request) => forum.list(request.query, request.activeSession?.userId ?? null),
   });
 
@@ -144,6 +153,9 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       params: PostIdParams,
       response: { 200: PostDto, ...errors },
     },
+    // A topic's page with all its comments (hundreds): its presenter builds exactly the DTO
+    // (decision 0014), so the answer is not checked again on the way out.
+    serializerCompiler: schemaSerializer,
     handler: async (request) => {
       assertValidId(request, M.postNotFound);
       return forum.detail(request.params.id, request.actor);
@@ -197,6 +209,24 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       assertValidId(request, M.postNotFound);
       await forum.remove(request.params.id, requireActor(request));
       return sendNoContent(reply);
+    },
+  });
+
+  r.get('/api/forum/posts/:id/comments', {
+    config: { auth: 'optional', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: `A topic's comments after one already shown, oldest first, ${FORUM_LIMITS.commentsPage} at a time (the topic's answer holds the first ones and names where the next start)`,
+      params: PostIdParams,
+      querystring: CommentsPageQuery,
+      response: { 200: CommentPageDto, ...errors },
+    },
+    serializerCompiler: schemaSerializer,
+    handler: async (request) => {
+      assertValidId(request, M.postNotFound);
+      const { query } = validated(request);
+      return forum.commentPage(request.params.id, request.actor, query.after);
     },
   });
 
@@ -280,6 +310,93 @@ export function registerForumRoutes(app: FastifyInstance, forum: ForumService): 
       const { query } = validated(request);
       void reply.header('cache-control', 'no-store');
       return forum.bookmarks(requireActor(request), query.page);
+    },
+  });
+
+  // Drafts: the composer keeps what is being written on the server, per member and place.
+  r.get('/api/forum/drafts/new-topic', {
+    config: { auth: 'required', actor: true },
+    schema: {
+      tags,
+      summary: "The caller's draft of a new topic (draft: null when there is none)",
+      response: { 200: TopicDraftDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return forum.topicDraft(requireActor(request));
+    },
+  });
+
+  r.put('/api/forum/drafts/new-topic', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Keep the new topic being written (any field may still be empty); saving an empty one discards it',
+      body: SaveTopicDraftBody,
+      response: { 200: TopicDraftDto, ...errors },
+    },
+    handler: async (request) => forum.saveTopicDraft(requireActor(request), bodyReader(request)),
+  });
+
+  r.delete('/api/forum/drafts/new-topic', {
+    config: { auth: 'required', actor: true },
+    schema: {
+      tags,
+      summary: "Discard the caller's draft of a new topic (publishing the topic also does)",
+      response: { 204: z.null().describe('Discarded'), ...errors },
+    },
+    handler: async (request, reply) => {
+      await forum.deleteTopicDraft(requireActor(request));
+      return sendNoContent(reply);
+    },
+  });
+
+  r.get('/api/forum/posts/:id/draft', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "The caller's reply draft in a topic (draft: null when there is none)",
+      params: PostIdParams,
+      response: { 200: ReplyDraftDto, ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request, M.postNotFound);
+      void reply.header('cache-control', 'no-store');
+      return forum.replyDraft(request.params.id, requireActor(request));
+    },
+  });
+
+  r.put('/api/forum/posts/:id/draft', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary:
+        'Keep the reply being written in a topic (and the comment it answers); saving an empty one discards it',
+      params: PostIdParams,
+      body: SaveReplyDraftBody,
+      response: { 200: ReplyDraftDto, ...errors },
+    },
+    handler: async (request) =>
+      forum.saveReplyDraft(request.params.id, requireActor(request), bodyReader(request, M.postNotFound)),
+  });
+
+  r.delete('/api/forum/posts/:id/draft', {
+    config: { auth: 'required', actor: true },
+    attachValidation: true,
+    schema: {
+      tags,
+      summary: "Discard the caller's reply draft in a topic (posting the reply also does)",
+      params: PostIdParams,
+      response: { 204: z.null().describe('Discarded'), ...errors },
+    },
+    handler: async (request, reply) => {
+      assertValidId(request, M.postNotFound);
+      await forum.deleteReplyDraft(request.params.id, requireActor(request));
+      return sendNoContent(reply);
     },
   });
 

@@ -7,6 +7,7 @@ import type {
   AdminForumPostsQuery,
   CommentDeletedDto,
   CommentDto,
+  CommentPageDto,
   CreateCommentBody,
   CreatePostBody,
   ForumCategoriesDto,
@@ -23,6 +24,10 @@ import type {
   PostDto,
   PostListDto,
   RateLimitRule,
+  ReplyDraftDto,
+  ReplyDraftFields,
+  TopicDraftDto,
+  TopicDraftFields,
   ToggleResultDto,
   TopContributorsDto,
   TrendingPostsDto,
@@ -31,6 +36,8 @@ import type {
 import {
   FORUM_LIMITS,
   FORUM_MESSAGES as M,
+  SaveReplyDraftBody,
+  SaveTopicDraftBody,
   canManageForumContent,
   canCommentOnTopic,
   canModerateForum,
@@ -62,7 +69,6 @@ import {
   presentPostSummary,
 } from './forum.presenter.js';
 import type { PostChanges, PostState } from './forum-posts.repository.js';
-import type { CommentRow } from './forum-rows.js';
 import type { ForumRepository } from './forum.repository.js';
 
 export type ListPostsParams = z.output<typeof ListPostsQuery>;
@@ -177,39 +183,76 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
 
   async function detail(id: string, actor: Actor | null): Promise<PostDto> {
     const viewerId = actor?.id ?? null;
-    const row = await repository.findPost(id, viewerId);
-    if (!row || !canSeeForumContent(actor, row)) throw new NotFoundError(M.postNotFound);
     const staff = canModerateForum(actor);
-    const comments = await repository.comments(id, viewerId, staff);
+    // The post, its comments and the member's own state side by side (on PostgreSQL, each on a
+    // connection of the pool); the comments and state of a post the viewer may not see are dropped.
+    const pageSize = FORUM_LIMITS.commentsPage;
+    const [row, fetched, viewerState] = await Promise.all([
+      repository.findPost(id, viewerId),
+      repository.comments(id, viewerId, staff, { after: null, limit: pageSize }),
+      viewerId ? repository.topicViewerState(id, viewerId) : null,
+    ]);
+    const comments = fetched.slice(0, pageSize);
+    const commentsNext = fetched.length > pageSize ? (comments.at(-1)?.id ?? null) : null;
+    if (!row || !canSeeForumContent(actor, row)) throw new NotFoundError(M.postNotFound);
     const names = new Set(
       [row.full_content, ...comments.map((comment) => comment.content)].flatMap((text) =>
         extractMentions(text),
       ),
     );
     const mentioned = await repository.membersNamed([...names]);
-    const firstUnread = viewerId ? await repository.firstUnreadCommentId(id, viewerId) : null;
-    const kept = viewerId ? await repository.bookmarkedIn(viewerId, id) : null;
     const following = {
-      bookmarked: kept?.topic ?? false,
-      bookmarkedComments: kept?.comments ?? new Set<string>(),
-      watchLevel: viewerId ? await repository.topicWatchLevel(viewerId, id) : ('normal' as const),
+      bookmarked: viewerState?.bookmarked ?? false,
+      bookmarkedComments: viewerState?.bookmarkedComments ?? new Set<string>(),
+      watchLevel: viewerState?.watchLevel ?? ('normal' as const),
     };
     const manage = canManageForumContent(actor, { author_id: row.author_id });
     return presentPost(
       row,
       comments,
       mentioned,
-      firstUnread,
+      viewerState?.firstUnreadCommentId ?? null,
       {
         canModerate: canPinOrLockTopic(actor),
         canEdit: manage,
         canDelete: manage,
         seesModeration: staff || actor?.id === row.author_id,
-        canDeleteComment: (comment: CommentRow) =>
+        canDeleteComment: (comment: { author_id: string }) =>
           canManageForumContent(actor, { author_id: comment.author_id }),
       },
       following,
+      commentsNext,
     );
+  }
+
+  /** The topic's comments after one already shown, a page at a time (the topic holds the first). */
+  async function commentPage(postId: string, actor: Actor | null, after: string): Promise<CommentPageDto> {
+    const viewerId = actor?.id ?? null;
+    const staff = canModerateForum(actor);
+    const pageSize = FORUM_LIMITS.commentsPage;
+    await visiblePost(postId, actor);
+    const [fetched, viewerState, cursorHolds] = await Promise.all([
+      repository.comments(postId, viewerId, staff, { after, limit: pageSize }),
+      viewerId ? repository.topicViewerState(postId, viewerId) : null,
+      repository.isCommentOf(postId, after),
+    ]);
+    if (!cursorHolds) throw new NotFoundError(M.commentsPageGone);
+    const rows = fetched.slice(0, pageSize);
+    const bookmarked = viewerState?.bookmarkedComments ?? new Set<string>();
+    const mentioned = await repository.membersNamed([
+      ...new Set(rows.flatMap((comment) => extractMentions(comment.content))),
+    ]);
+    return {
+      items: rows.map((comment) =>
+        presentComment(
+          comment,
+          canManageForumContent(actor, { author_id: comment.author_id }),
+          bookmarked.has(comment.id),
+        ),
+      ),
+      next: fetched.length > pageSize ? (rows.at(-1)?.id ?? null) : null,
+      mentioned_members: mentioned,
+    };
   }
 
   return {
@@ -248,6 +291,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
           category: query.category ?? null,
           q: query.q ?? null,
           authorId: query.author_id ?? null,
+          tag: query.tag ?? null,
           sort: query.sort,
           period: query.period,
           view: query.view,
@@ -303,6 +347,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
       if (body.category !== undefined) changes.category = body.category;
       if (body.content !== undefined) changes.content = body.content;
       if (body.images !== undefined) changes.images = body.images;
+      if (body.tags !== undefined) changes.tags = body.tags;
       if (body.status !== undefined) changes.status = body.status;
       const mentions = body.content === undefined ? [] : newMentions(state.content, body.content);
       const statusChanged = changes.status !== undefined && changes.status !== state.status;
@@ -437,6 +482,81 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
 
     async forumWatches(actor: Actor): Promise<ForumWatchesDto> {
       return { categories: await repository.categoryWatches(actor.id) };
+    },
+
+    /** The caller's draft of a new topic (null: none). */
+    commentPage,
+
+    async topicDraft(actor: Actor): Promise<TopicDraftDto> {
+      const row = await repository.findDraft(actor.id, null);
+      const fields = row ? SaveTopicDraftBody.safeParse(row.data) : null;
+      return {
+        draft: row && fields?.success ? { ...fields.data, updated_at: row.updated_at.toISOString() } : null,
+      };
+    },
+
+    /** Keeps the new topic being written; an empty composer leaves no draft. */
+    async saveTopicDraft(actor: Actor, readBody: BodyReader<TopicDraftFields>): Promise<TopicDraftDto> {
+      assertNotBanned(actor);
+      const fields = readBody();
+      const empty =
+        !fields.title.trim() &&
+        !fields.category &&
+        !fields.content.trim() &&
+        !fields.images.length &&
+        !fields.tags.length;
+      if (empty) {
+        await repository.deleteDraft(actor.id, null);
+        return { draft: null };
+      }
+      const savedAt = await repository.saveDraft(actor.id, null, fields);
+      return { draft: { ...fields, updated_at: savedAt.toISOString() } };
+    },
+
+    async deleteTopicDraft(actor: Actor): Promise<void> {
+      await repository.deleteDraft(actor.id, null);
+    },
+
+    /** The caller's reply draft in a topic they can see (null: none). */
+    async replyDraft(postId: string, actor: Actor): Promise<ReplyDraftDto> {
+      await visiblePost(postId, actor);
+      const row = await repository.findDraft(actor.id, postId);
+      const fields = row ? SaveReplyDraftBody.safeParse(row.data) : null;
+      return {
+        draft: row && fields?.success ? { ...fields.data, updated_at: row.updated_at.toISOString() } : null,
+      };
+    },
+
+    /**
+     * Keeps the reply being written in a topic the caller may comment on (so not a locked one),
+     * with the comment it answers, which must be one of the topic's that the caller can see.
+     */
+    async saveReplyDraft(
+      postId: string,
+      actor: Actor,
+      readBody: BodyReader<ReplyDraftFields>,
+    ): Promise<ReplyDraftDto> {
+      const topic = await visiblePost(postId, actor);
+      assertNotBanned(actor);
+      if (!canCommentOnTopic(actor, topic)) throw new ForbiddenError(M.topicLocked);
+      const fields = readBody();
+      if (fields.reply_to_id) {
+        const target = await repository.commentState(fields.reply_to_id);
+        if (!target || target.post_id !== postId || !canSeeForumContent(actor, target)) {
+          throw new NotFoundError(M.draftReplyGone);
+        }
+      }
+      if (!fields.content.trim() && !fields.reply_to_id) {
+        await repository.deleteDraft(actor.id, postId);
+        return { draft: null };
+      }
+      const savedAt = await repository.saveDraft(actor.id, postId, fields);
+      return { draft: { ...fields, updated_at: savedAt.toISOString() } };
+    },
+
+    async deleteReplyDraft(postId: string, actor: Actor): Promise<void> {
+      await visiblePost(postId, actor);
+      await repository.deleteDraft(actor.id, postId);
     },
 
     /** The member has read the topic up to this comment (or the post): its unread count goes down. */

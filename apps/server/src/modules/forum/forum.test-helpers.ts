@@ -1,6 +1,6 @@
 import { CommentDto, PostDto } from '@castline/shared';
 import type { TestApp } from '../../../test/test-app.js';
-import { post, type Caller, type Member } from '../../../test/factories.js';
+import { post, type Member } from '../../../test/factories.js';
 import { forumRateKey } from './forum.service.js';
 
 /** The Markdown of a typical report. */
@@ -42,15 +42,4 @@ export async function writeComment(
   const response = await post(t.app, `/api/forum/posts/${postId}/comments`, { content, ...extra }, member);
   if (response.statusCode !== 201) throw new Error(`comment: ${response.statusCode} ${response.body}`);
   return CommentDto.parse(response.json());
-}
-
-/** A PUT through the app as `caller` (the factories have get, post and del). */
-export function put(t: TestApp, url: string, payload: unknown, caller: Caller) {
-  return t.app.inject({
-    method: 'PUT',
-    url,
-    payload: payload as Record<string, unknown>,
-    remoteAddress: caller.ip,
-    headers: caller.cookie ? { cookie: caller.cookie } : {},
-  });
 }

@@ -3,3 +3,5 @@ export { deleteCommentCounted, setCommentStatus } from './forum.comment-counts.j
 export { addressedNotification, extractMentions, mentionNotification } from './forum.mentions.js';
 export type { MentionSource } from './forum.mentions.js';
 export { registerForumModule } from './forum.module.js';
+export { createForumTopicsReader } from './forum-topics-reader.js';
+export type { ForumTopicsReader } from './forum-topics-reader.js';

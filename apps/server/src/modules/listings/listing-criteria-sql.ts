@@ -48,6 +48,8 @@ export interface CriteriaSql {
   conditions?: Criterion<ListValue> | undefined;
   /** A text[]: the listing has any of these gear types. */
   gearTypes?: Criterion | undefined;
+  /** A text[]: the listing has all of these tags (products_tags_idx serves `@>`). */
+  tags?: Criterion | undefined;
   priceMin?: Criterion | undefined;
   priceMax?: Criterion | undefined;
   /** A tsquery, matched against the listing's weighted full text. */
@@ -119,6 +121,7 @@ export function listingCriteriaConditions(criteria: CriteriaSql): SQL[] {
   add(criteria.categories, (list) => [inList(products.category, list)]);
   add(criteria.conditions, (list) => [inList(products.condition, list)]);
   add(criteria.gearTypes, (types) => [sql`${products.gear_types} && ${types}::text[]`]);
+  add(criteria.tags, (tags) => [sql`${products.tags} @> ${tags}::text[]`]);
   add(criteria.priceMin, (min) => [sql`${products.price} >= ${min}`]);
   add(criteria.priceMax, (max) => [sql`${products.price} <= ${max}`]);
   // Full text (stemmed, weighted).

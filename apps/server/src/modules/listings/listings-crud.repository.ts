@@ -65,6 +65,8 @@ function columnsOf(fields: ListingFields, coordinates: GeoPoint | null) {
     return_window_days: fields.return_window_days,
     auto_decline_below: fields.auto_decline_below,
     auto_accept_at: fields.auto_accept_at,
+    // Tags are written only when the client sent them: an edit without them keeps the listing's.
+    ...(fields.tags !== undefined ? { tags: fields.tags } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export interface ListingSearch {
   categories: string[];
   conditions: string[];
   gearTypes: string[];
+  /** Listings tagged with all of these. */
+  tags: string[];
   priceMin: number | null;
   priceMax: number | null;
   brand: string | null;
@@ -89,6 +91,7 @@ export function listingSearchOf(criteria: ListingSearchCriteria, page: SearchPag
     categories: criteria.category,
     conditions: criteria.condition,
     gearTypes: criteria.gear_types,
+    tags: criteria.tags,
     priceMin: criteria.priceMin,
     priceMax: criteria.priceMax,
     brand: criteria.brand || null,
@@ -128,6 +131,7 @@ export const bound = {
   categories: sql.placeholder('categories'),
   conditions: sql.placeholder('conditions'),
   gearTypes: sql.placeholder('gearTypes'),
+  tags: sql.placeholder('tags'),
   priceMin: sql.placeholder('priceMin'),
   priceMax: sql.placeholder('priceMax'),
   q: sql.placeholder('q'),
@@ -164,6 +168,7 @@ export function searchValues(search: ListingSearch): SearchValues {
     categories: listValue(search.categories),
     conditions: listValue(search.conditions),
     gearTypes: search.gearTypes,
+    tags: search.tags,
     priceMin: search.priceMin,
     priceMax: search.priceMax,
     q: search.q,
@@ -232,6 +237,7 @@ export function searchConditions(search: ListingSearch): SQL[] {
       categories: list(search.categories, bound.categories),
       conditions: list(search.conditions, bound.conditions),
       gearTypes: search.gearTypes.length ? { value: bound.gearTypes } : undefined,
+      tags: search.tags.length ? { value: bound.tags } : undefined,
       priceMin: value(search.priceMin, bound.priceMin),
       priceMax: value(search.priceMax, bound.priceMax),
       // The search as typed or as corrected.
@@ -289,6 +295,7 @@ export function searchShape(search: ListingSearch): string {
     set(search.categories),
     set(search.conditions),
     set(search.gearTypes),
+    set(search.tags),
     set(search.priceMin),
     set(search.priceMax),
     set(search.brand),

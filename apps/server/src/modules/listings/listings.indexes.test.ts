@@ -37,6 +37,7 @@ const base: ListingSearch = {
   categories: [],
   conditions: [],
   gearTypes: [],
+  tags: [],
   priceMin: null,
   priceMax: null,
   brand: null,

@@ -55,6 +55,7 @@ export function presentListing(row: ListingRow | SearchListingRow, viewer: Listi
       (GEAR_TYPES as readonly string[]).includes(value),
     ),
     images: row.images,
+    tags: row.tags,
     seller_id: row.seller_id,
     seller: {
       id: row.seller_id,

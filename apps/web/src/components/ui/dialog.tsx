@@ -34,7 +34,8 @@ export function focusReturner(target: RefObject<HTMLElement | null> | undefined)
   };
 }
 
-const OVERLAY = 'fixed inset-0 z-40 bg-water-900/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in';
+export const DIALOG_OVERLAY =
+  'fixed inset-0 z-40 bg-water-900/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in';
 
 /** A centred modal: focus is trapped inside, Escape and the close button dismiss it. */
 export function DialogContent({
@@ -48,7 +49,7 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className={OVERLAY} />
+      <RadixDialog.Overlay className={DIALOG_OVERLAY} />
       <RadixDialog.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
         onCloseAutoFocus={focusReturner(returnFocusTo)}
@@ -99,7 +100,7 @@ export function SheetContent({
 }) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className={OVERLAY} />
+      <RadixDialog.Overlay className={DIALOG_OVERLAY} />
       <RadixDialog.Content
         aria-describedby={undefined}
         className={cn(

@@ -1,12 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheck,
+  Bold,
   Bookmark,
   BookmarkCheck,
   CalendarDays,
   ChevronLeft,
   Clock,
+  Code,
   Expand,
+  Italic,
+  Link,
+  List,
   Pencil,
   PackageCheck,
   ShieldBan,
@@ -125,6 +130,11 @@ import {
  * /dev/icons playground shows this list.
  */
 export const APP_ICONS = {
+  Bold,
+  Code,
+  Italic,
+  Link,
+  List,
   Activity,
   Anchor,
   Archive,

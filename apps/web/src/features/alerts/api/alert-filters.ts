@@ -7,6 +7,7 @@ import {
   criteriaFromSearchParams,
   criteriaToSearchParams,
   normalizeCriteria,
+  tagLabel,
 } from '@castline/shared';
 import type { ListingFilters } from '../../listings';
 import { searchStringFromFilters, activeFilters, formatPrice } from '../../listings';
@@ -101,6 +102,8 @@ export function alertNameFor(filters: AlertFilters): string {
   if (filters.gear_types?.length) words.push(joinWords(filters.gear_types, 'or'));
   if (filters.featured) words.push('featured');
   if (filters.brand) words.push(filters.brand);
+  // "Trout fly fishing rods": the tags read as what the gear is for.
+  if (filters.tags?.length) words.push(filters.tags.map((tag) => tagLabel(tag).toLowerCase()).join(' '));
   if (filters.reel_type?.length) words.push(joinWords(filters.reel_type, 'or'));
   if (filters.rod_power?.length)
     words.push(

@@ -1,4 +1,4 @@
-import { FORUM_LIMITS, FORUM_SORTS, FORUM_TOP_PERIODS, FORUM_VIEWS } from '@castline/shared';
+import { FORUM_LIMITS, FORUM_SORTS, FORUM_TOP_PERIODS, FORUM_VIEWS, isTagSlug } from '@castline/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ForumListFilters } from './forum-keys';
@@ -20,6 +20,8 @@ export function forumFiltersFrom(params: URLSearchParams): ForumListFilters {
   return {
     category: (params.get('category') ?? '').trim().slice(0, FORUM_LIMITS.categoryMax),
     q: (params.get('q') ?? '').trim().slice(0, FORUM_LIMITS.searchMax),
+    // Only when the address names a tag, so that lists without one keep their cache keys.
+    ...(isTagSlug(params.get('tag')) ? { tag: params.get('tag') ?? '' } : {}),
     sort: oneOf(FORUM_SORTS, params.get('sort'), DEFAULTS.sort),
     period: oneOf(FORUM_TOP_PERIODS, params.get('period'), DEFAULTS.period),
     view: oneOf(FORUM_VIEWS, params.get('view'), DEFAULTS.view),
@@ -33,6 +35,7 @@ export function withForumFilters(params: URLSearchParams, filters: ForumListFilt
   for (const [name, value] of [
     ['category', filters.category],
     ['q', filters.q],
+    ['tag', filters.tag ?? ''],
     ['sort', filters.sort === DEFAULTS.sort ? '' : filters.sort],
     ['period', filters.sort === 'top' && filters.period !== DEFAULTS.period ? filters.period : ''],
     ['view', filters.view === DEFAULTS.view ? '' : filters.view],
@@ -49,6 +52,7 @@ export function postListSearch(filters: ForumListFilters): string {
   const params = new URLSearchParams();
   if (filters.category) params.set('category', filters.category);
   if (filters.q) params.set('q', filters.q);
+  if (filters.tag) params.set('tag', filters.tag);
   if (filters.sort !== DEFAULTS.sort) params.set('sort', filters.sort);
   if (filters.sort === 'top') params.set('period', filters.period);
   if (filters.view !== DEFAULTS.view) params.set('view', filters.view);

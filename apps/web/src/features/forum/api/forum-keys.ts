@@ -6,6 +6,8 @@ export interface ForumListFilters {
   category: string;
   /** '' for no search. */
   q: string;
+  /** A tag's slug; '' or absent for any tag. */
+  tag?: string;
   sort: ForumSort;
   /** The Top list's period. */
   period: ForumTopPeriod;

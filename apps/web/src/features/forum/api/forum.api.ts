@@ -7,9 +7,11 @@ import type {
   CommentDeletedDto,
   CommentDto,
   CommentDto as CommentDtoType,
+  CommentPageDto,
   CreateCommentBody,
   CreatePostBody,
   ForumCategoriesDto,
+  MentionedMemberDto,
   PostDto,
   PostDto as PostDtoType,
   PostListDto,
@@ -65,11 +67,57 @@ export function useTopContributors() {
   });
 }
 
+/** Members named by mentions, each once. */
+function unionMembers(a: MentionedMemberDto[], b: MentionedMemberDto[]): MentionedMemberDto[] {
+  const byId = new Map([...a, ...b].map((member) => [member.id, member]));
+  return [...byId.values()];
+}
+
+/**
+ * A topic with every comment: its answer holds the first page of comments, and the rest follow
+ * a page at a time (GET …/comments?after=), so no single answer grows with a long thread. The
+ * cached topic holds them all (comments_next null), as its threads, quotes and jumps need.
+ */
+export async function fetchWholeTopic(postId: string, signal?: AbortSignal): Promise<PostDto> {
+  const post = await api.get<PostDto>(postPath(postId), signal);
+  let { comments, mentioned_members: mentioned } = post;
+  let next = post.comments_next;
+  while (next) {
+    const page = await api.get<CommentPageDto>(
+      `${postPath(postId, '/comments')}?after=${encodeURIComponent(next)}`,
+      signal,
+    );
+    comments = [...comments, ...page.items];
+    mentioned = unionMembers(mentioned, page.mentioned_members);
+    next = page.next;
+  }
+  return { ...post, comments, mentioned_members: mentioned, comments_next: null };
+}
+
+/**
+ * A topic a write answered with (an edit, a pin or a lock) replaces the cached one; when its
+ * answer holds only the first page of comments, the comments already loaded are kept.
+ */
+function cacheTopic(queryClient: QueryClient, postId: string, post: PostDtoType): void {
+  const previous = queryClient.getQueryData<PostDtoType>(forumKeys.detail(postId));
+  queryClient.setQueryData<PostDtoType>(
+    forumKeys.detail(postId),
+    post.comments_next !== null && previous
+      ? {
+          ...post,
+          comments: previous.comments,
+          mentioned_members: unionMembers(post.mentioned_members, previous.mentioned_members),
+          comments_next: previous.comments_next,
+        }
+      : post,
+  );
+}
+
 /** GET /api/forum/posts/:id: the post with its Markdown, comments and what the viewer may do. */
 export function usePost(postId: string) {
   return useQuery({
     queryKey: forumKeys.detail(postId),
-    queryFn: ({ signal }) => api.get<PostDto>(postPath(postId), signal),
+    queryFn: ({ signal }) => fetchWholeTopic(postId, signal),
     enabled: postId !== '',
   });
 }
@@ -112,7 +160,7 @@ export function useUpdatePost(postId: string) {
   return useMutation({
     mutationFn: (body: UpdatePostBody) => api.patch<PostDto>(postPath(postId), body),
     onSuccess: (post) => {
-      queryClient.setQueryData(forumKeys.detail(postId), post);
+      cacheTopic(queryClient, postId, post);
       void invalidateForumLists(queryClient);
     },
   });
@@ -268,7 +316,7 @@ export function useModerateTopic(postId: string) {
     mutationFn: (change: { pinned: boolean } | { locked: boolean }) =>
       api.post<PostDto>(postPath(postId, 'pinned' in change ? '/pin' : '/lock'), change),
     onSuccess: (post) => {
-      queryClient.setQueryData(forumKeys.detail(postId), post);
+      cacheTopic(queryClient, postId, post);
       void invalidateForumLists(queryClient);
     },
   });

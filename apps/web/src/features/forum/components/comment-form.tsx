@@ -1,45 +1,78 @@
 import { CreateCommentBody, FORUM_LIMITS } from '@castline/shared';
 import { Reply, X } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format-number';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAddComment } from '../api/forum.api';
+import { useDraftAutosave } from '../lib/use-draft-autosave';
 import { quotableText } from '../lib/comment-threads';
 import type { CommentComposer } from '../lib/use-comment-composer';
 import { COMMENT_ADDED } from './comment-added';
-import { MentionTextarea } from './mention-textarea';
+import { DraftStatus } from './draft-status';
+import { MarkdownEditor } from './markdown-editor';
 
 const FIELDS = ['content'] as const;
 
-/** A member's comment box: a comment on the topic, or a reply to one comment. */
-export default function CommentForm({ postId, composer }: { postId: string; composer: CommentComposer }) {
+interface CommentFormProps {
+  postId: string;
+  composer: CommentComposer;
+}
+
+/**
+ * A member's comment box: a comment on the topic, or a reply to one comment. It has the forum's
+ * Markdown editor (toolbar, preview, images dropped or pasted), and keeps what is being written as
+ * a draft on the server, so it is still there after a reload or on another device.
+ */
+export default function CommentForm({ postId, composer }: CommentFormProps) {
   const id = useId();
   const add = useAddComment(postId);
   const toast = useToast();
   const { content, setContent, replyingTo } = composer;
   const { errors, show, clear } = useFieldErrors(FIELDS);
+  const [uploading, setUploading] = useState(false);
+  const showWrite = useRef<(() => void) | null>(null);
+
+  const autosave = useDraftAutosave({
+    place: { kind: 'reply', postId },
+    value: { content, reply_to_id: replyingTo?.id ?? null },
+    enabled: composer.draftRead,
+    restoredAt: composer.restoredDraftAt,
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (uploading) {
+      event.preventDefault();
+      return;
+    }
     submitValidated({
       event,
       schema: CreateCommentBody,
       input: { content, ...(replyingTo ? { reply_to_id: replyingTo.id } : {}) },
       mutation: add,
       fields: FIELDS,
-      show,
+      show: (next, form) => {
+        if (next.content) showWrite.current?.();
+        show(next, form);
+      },
       onSuccess: () => {
+        // The server discarded the draft with the comment.
         composer.reset();
+        autosave.forget();
         toast.show(COMMENT_ADDED);
       },
     });
+  };
+
+  const discard = () => {
+    composer.reset();
+    void autosave.discard();
   };
 
   const hintId = `${id}-hint`;
@@ -65,33 +98,39 @@ export default function CommentForm({ postId, composer }: { postId: string; comp
           </button>
         </p>
       )}
-      <MentionTextarea
+      <MarkdownEditor
         id={`${id}-content`}
-        name="content"
-        textareaRef={composer.textareaRef}
         value={content}
-        rows={3}
-        onValueChange={(next) => {
+        onChange={(next) => {
           setContent(next);
           clear('content');
         }}
-        aria-invalid={Boolean(errors.content)}
-        aria-describedby={errors.content ? `${hintId} ${errorId}` : hintId}
-        placeholder="Share what you know, or ask a follow-up question…"
-        className={cn(
-          'block min-h-24 w-full resize-y rounded-lg border bg-surface px-3 py-2 text-base leading-relaxed text-ink shadow-xs',
-          'placeholder:text-ink-muted/70 focus-visible:border-ring',
-          errors.content ? 'border-danger' : 'border-line',
-        )}
+        textareaRef={composer.textareaRef}
+        maxImages={FORUM_LIMITS.imagesMax}
+        imagesLabel="Comment images"
+        rows={4}
+        invalid={Boolean(errors.content)}
+        describedBy={errors.content ? `${hintId} ${errorId}` : hintId}
+        placeholder="Share what you know, or ask a follow-up question… Drop or paste photos here."
+        onBusyChange={setUploading}
+        showWriteRef={showWrite}
+        footer={
+          <p id={hintId} className="text-sm text-ink-muted">
+            {`Markdown works; type @ to mention a member. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
+          </p>
+        }
       />
-      <p id={hintId} className="text-sm text-ink-muted">
-        {`Markdown works; type @ to mention a member. ${formatCount(content.trim().length)} / ${formatCount(FORUM_LIMITS.commentMax)} characters.`}
-      </p>
       {errors.content && <FieldError id={errorId}>{errors.content}</FieldError>}
       {add.isError && !errors.content && <Alert tone="error">{errorMessage(add.error)}</Alert>}
-      <Button type="submit" loading={add.isPending} className="self-end">
-        {replyingTo ? 'Post reply' : 'Post comment'}
-      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <DraftStatus status={autosave.status} onDiscard={discard} />
+        <div className="ml-auto flex items-center gap-2">
+          {uploading && <p className="text-sm text-ink-muted">Waiting for the images to finish uploading…</p>}
+          <Button type="submit" loading={add.isPending} disabled={uploading}>
+            {replyingTo ? 'Post reply' : 'Post comment'}
+          </Button>
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { FORUM_MESSAGES, IMAGE_MESSAGES } from '@castline/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { renderRoute } from '../../../test/render-route';
@@ -58,7 +58,7 @@ describe('Create Post dialog', () => {
     const preview = within(dialog).getByRole('tabpanel', { name: 'Preview' });
     // The renderer loads with the first preview.
     expect(
-      await within(preview).findByRole('heading', { level: 3, name: 'Trip report' }),
+      await within(preview).findByRole('heading', { level: 3, name: 'Trip report' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(within(preview).getByText('huge').tagName).toBe('STRONG');
     expect(preview.querySelector('img')).toBeNull();
@@ -168,6 +168,135 @@ describe('Create Post dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
 
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Half-written');
+  });
+
+  it('puts back the draft kept on the server, saves what is written after a pause, and discards it', async () => {
+    const savedDraft = {
+      title: 'Steelhead on the Clearwater',
+      category: 'Fishing Reports',
+      content: 'Swung flies',
+      images: [],
+      tags: ['steelhead', 'fly'],
+      updated_at: '2026-11-27T10:00:00.000Z',
+    };
+    const { user, dialog, server } = await openComposer({
+      'GET /api/forum/drafts/new-topic': { body: { draft: savedDraft } },
+      'PUT /api/forum/drafts/new-topic': (request) => ({
+        body: { draft: { ...(request.body as object), updated_at: '2026-11-28T10:00:00.000Z' } },
+      }),
+      'DELETE /api/forum/drafts/new-topic': { status: 204 },
+    });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    const content = within(dialog).getByRole('textbox', { name: 'Content' });
+    await waitFor(() => expect(title).toHaveValue('Steelhead on the Clearwater'));
+    expect(content).toHaveValue('Swung flies');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('Fishing Reports');
+    expect(within(dialog).getByText('Draft restored')).toBeInTheDocument();
+
+    await user.type(content, ' all day.');
+    expect(await within(dialog).findByText('Draft saved', {}, { timeout: 3000 })).toBeInTheDocument();
+    // One save once typing paused, not one per key; putting the draft back saved nothing.
+    const saves = server.calls('PUT', '/api/forum/drafts/new-topic');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.body).toEqual({
+      title: 'Steelhead on the Clearwater',
+      category: 'Fishing Reports',
+      content: 'Swung flies all day.',
+      images: [],
+      tags: ['steelhead', 'fly'],
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
+    expect(title).toHaveValue('');
+    expect(content).toHaveValue('');
+    await waitFor(() => expect(server.calls('DELETE', '/api/forum/drafts/new-topic')).toHaveLength(1));
+    expect(within(dialog).queryByText('Draft saved')).not.toBeInTheDocument();
+  });
+
+  it('says so when the draft could not be saved', async () => {
+    const { user, dialog } = await openComposer({
+      'GET /api/forum/drafts/new-topic': { body: { draft: null } },
+      'PUT /api/forum/drafts/new-topic': apiError(400, 'VALIDATION_FAILED', FORUM_MESSAGES.titleTooLong),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pike');
+    expect(
+      await within(dialog).findByText(
+        `Draft not saved: ${FORUM_MESSAGES.titleTooLong}`,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('formats the selection from the toolbar and with Ctrl shortcuts; the arrow keys move along the toolbar', async () => {
+    const { user, dialog } = await openComposer();
+    const content = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Content' });
+    await user.type(content, 'A great reel');
+    content.setSelectionRange(2, 7);
+
+    const toolbar = within(dialog).getByRole('toolbar', { name: 'Formatting' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Bold' }));
+    expect(content).toHaveValue('A **great** reel');
+    expect(content).toHaveFocus();
+    await waitFor(() =>
+      expect(content.value.slice(content.selectionStart, content.selectionEnd)).toBe('great'),
+    );
+
+    await user.keyboard('{Control>}i{/Control}');
+    expect(content).toHaveValue('A **_great_** reel');
+    await waitFor(() =>
+      expect(content.value.slice(content.selectionStart, content.selectionEnd)).toBe('great'),
+    );
+
+    content.setSelectionRange(content.value.length, content.value.length);
+    await user.click(within(toolbar).getByRole('button', { name: 'Link' }));
+    expect(content).toHaveValue('A **_great_** reel[link text](https://)');
+    // The address is selected to type over.
+    await waitFor(() =>
+      expect(content.value.slice(content.selectionStart, content.selectionEnd)).toBe('https://'),
+    );
+
+    // One Tab stop: the arrow keys, Home and End move between the buttons.
+    const bold = within(toolbar).getByRole('button', { name: 'Bold' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toHaveLength(1);
+    bold.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(toolbar).getByRole('button', { name: 'Italic' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(toolbar).getByRole('button', { name: 'Add an image' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(bold).toHaveFocus();
+  });
+
+  it('uploads a pasted or dropped photo with its progress and writes it into the text', async () => {
+    const xhr = installFakeXhr();
+    installFakeImageDecoding();
+    const { user, dialog } = await openComposer();
+    const content = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Content' });
+    await user.type(content, 'My new spool:');
+
+    fireEvent.paste(content, { clipboardData: { files: [imageFile('spool.jpg')], types: ['Files'] } });
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    expect(xhr.requests[0]).toMatchObject({ method: 'POST', url: '/api/uploads/forum-images' });
+    const bar = within(dialog).getByRole('progressbar', { name: 'Uploading spool.jpg' });
+    xhr.requests[0]?.progress(60, 100);
+    expect(bar).toHaveAttribute('aria-valuenow', '60');
+    expect(within(dialog).getByRole('button', { name: 'Publish post' })).toBeDisabled();
+    xhr.requests[0]?.respond(201, storedForumImage('spool.webp'));
+    await waitFor(() =>
+      expect(content).toHaveValue('My new spool:\n![Photo](/files/forum-images/spool.webp)\n'),
+    );
+
+    const writePanel = within(dialog).getByRole('tabpanel', { name: 'Write' });
+    fireEvent.drop(writePanel, { dataTransfer: { files: [imageFile('reel.jpg')], types: ['Files'] } });
+    await waitFor(() => expect(xhr.requests).toHaveLength(2));
+    xhr.requests[1]?.respond(201, storedForumImage('reel.webp'));
+    await waitFor(() => expect(content.value).toContain('![Photo](/files/forum-images/reel.webp)'));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish post' })).toBeEnabled());
   });
 });
 

@@ -2,10 +2,14 @@ import type { PostDto } from '@castline/shared';
 import type { RefObject } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ComposerSheetContent } from '../../../components/ui/composer-sheet';
+import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreatePost } from '../api/forum.api';
+import { useTopicDraft } from '../api/forum-drafts.api';
+import { useDraftAutosave } from '../lib/use-draft-autosave';
+import { DraftStatus } from './draft-status';
 import type { PostDraft } from './post-composer';
 import { EMPTY_DRAFT, PostComposer } from './post-composer';
 
@@ -18,9 +22,20 @@ interface CreatePostDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
+function isEmpty(draft: PostDraft): boolean {
+  return (
+    !draft.title.trim() &&
+    !draft.category &&
+    !draft.content.trim() &&
+    draft.images.length === 0 &&
+    !draft.tags?.length
+  );
+}
+
 /**
- * 'Create Post': the composer in a dialog. The draft survives closing the dialog (until it is
- * published); a published post opens on its own page.
+ * 'Create Post': the composer in a full-width sheet (the whole screen on a phone). What is written
+ * is kept on the server as a draft while the member writes, so it is there again after a reload,
+ * after closing the sheet, or on another device, until it is published or discarded.
  */
 export function CreatePostDialog({ open, onOpenChange, returnFocusTo }: CreatePostDialogProps) {
   const create = useCreatePost();
@@ -28,11 +43,50 @@ export function CreatePostDialog({ open, onOpenChange, returnFocusTo }: CreatePo
   const navigate = useNavigate();
   const [draft, setDraft] = useState<PostDraft>(EMPTY_DRAFT);
 
+  // The stored draft is put back when the sheet first opens, unless something is written already.
+  const stored = useTopicDraft(open);
+  const [restored, setRestored] = useState(false);
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  if (!restored && stored.isFetched) {
+    setRestored(true);
+    const saved = stored.data?.draft;
+    if (saved && isEmpty(draft)) {
+      setRestoredAt(saved.updated_at);
+      setDraft({
+        ...draft,
+        title: saved.title,
+        category: saved.category,
+        content: saved.content,
+        images: [...saved.images],
+        tags: [...saved.tags],
+      });
+    }
+  }
+  const autosave = useDraftAutosave({
+    place: { kind: 'new-topic' },
+    value: {
+      title: draft.title,
+      category: draft.category,
+      content: draft.content,
+      images: draft.images,
+      tags: draft.tags ?? [],
+    },
+    enabled: restored,
+    restoredAt,
+  });
+
   const onPublished = (post: PostDto) => {
+    // The server discarded the draft with the post.
     setDraft(EMPTY_DRAFT);
+    autosave.forget();
     onOpenChange(false);
     toast.show(POST_PUBLISHED);
     void navigate(`/forum/post/${encodeURIComponent(post.id)}`);
+  };
+
+  const discard = () => {
+    setDraft(EMPTY_DRAFT);
+    void autosave.discard();
   };
 
   return (
@@ -44,10 +98,9 @@ export function CreatePostDialog({ open, onOpenChange, returnFocusTo }: CreatePo
         onOpenChange(next);
       }}
     >
-      <DialogContent
+      <ComposerSheetContent
         title="Create Post"
         description="Ask a question, share a catch or a tip. Everyone can read it; members can reply."
-        className="max-w-2xl"
         returnFocusTo={returnFocusTo}
       >
         <PostComposer
@@ -58,8 +111,9 @@ export function CreatePostDialog({ open, onOpenChange, returnFocusTo }: CreatePo
           failureMessage={errorMessage}
           onSuccess={onPublished}
           onCancel={() => onOpenChange(false)}
+          status={<DraftStatus status={autosave.status} onDiscard={discard} />}
         />
-      </DialogContent>
+      </ComposerSheetContent>
     </Dialog>
   );
 }

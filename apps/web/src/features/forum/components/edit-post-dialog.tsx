@@ -1,21 +1,12 @@
 import type { PostDto } from '@castline/shared';
-import { FORUM_MESSAGES } from '@castline/shared';
+import { POST_UPDATED, updateFailureMessage } from './edit-post-texts';
 import type { RefObject } from 'react';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api-client';
 import { useUpdatePost } from '../api/forum.api';
 import type { PostDraft } from './post-composer';
 import { draftOf, PostComposer } from './post-composer';
-
-export const POST_UPDATED = 'Post updated';
-
-/** A refusal the member can act on keeps its own text; anything else is the spec's update failure. */
-export function updateFailureMessage(error: unknown): string {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return error.message;
-  return FORUM_MESSAGES.updatePostFailed;
-}
 
 interface EditPostDialogProps {
   post: PostDto;

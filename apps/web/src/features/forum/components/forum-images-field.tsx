@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { thumbnailUrl, UploadQueue, useImageUploads, isMobileDevice } from '../../listings';
+import { thumbnailUrl, UploadProblems, UploadQueue, useImageUploads, isMobileDevice } from '../../listings';
 
 interface ForumImagesFieldProps {
   /** Stored images (/files/forum-images/…), in the order they are shown. */
@@ -102,21 +102,7 @@ export function ForumImagesField({ value, onChange, error, onBusyChange }: Forum
           <span>{error}</span>
         </p>
       )}
-      {problems.length > 0 && (
-        <ul
-          role="alert"
-          className="flex flex-col gap-1 rounded-lg border border-danger/35 bg-danger-soft px-3 py-2 text-sm"
-        >
-          {problems.map((problem, index) => (
-            <li key={`${problem.message}-${index}`}>
-              {problem.kind === 'file' && problem.name && (
-                <span className="font-semibold">{`${problem.name}: `}</span>
-              )}
-              {problem.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadProblems problems={problems} />
       <UploadQueue items={pending} onRetry={(item) => void retry(item)} onRemove={discard} />
       {value.length > 0 && (
         <ul aria-label="Added images" className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-3">

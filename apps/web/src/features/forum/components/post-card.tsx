@@ -3,6 +3,7 @@ import { Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { TagChips } from '../../../components/ui/tag-chips';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { ListingImage } from '../../listings';
 import { BlockedNotice } from './blocked-notice';
@@ -83,6 +84,7 @@ export function PostCard({ post }: { post: PostSummaryDto }) {
         {post.excerpt && (
           <p className="line-clamp-3 text-sm leading-relaxed break-words text-ink-muted">{post.excerpt}</p>
         )}
+        <TagChips tags={post.tags} />
         <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-muted">
           <span className="relative z-10 inline-flex min-w-0 items-center gap-2">
             <AuthorAvatar author={post.author} className="size-7" />

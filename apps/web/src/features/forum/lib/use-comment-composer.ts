@@ -2,6 +2,7 @@ import type { CommentDto, QuoteTarget } from '@castline/shared';
 import { quoteMarkdown } from '@castline/shared';
 import type { RefObject } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useReplyDraft } from '../api/forum-drafts.api';
 
 /** The comment box of a topic, shared by the post's and the comments' Reply and Quote buttons. */
 export interface CommentComposer {
@@ -9,12 +10,23 @@ export interface CommentComposer {
   setContent: (content: string) => void;
   /** The comment being answered, or null for a comment on the topic. */
   replyingTo: CommentDto | null;
-  /** Answers this comment (null: back to a comment on the topic) and moves to the box. */
-  replyTo: (comment: CommentDto | null) => void;
+  /** Answers this comment (null: back to a comment on the topic) and moves to the box (unless told not to). */
+  replyTo: (comment: CommentDto | null, options?: { focus?: boolean }) => void;
   /** Adds a quote of these words at the end of the box and moves to it. */
   quote: (username: string, target: QuoteTarget, text: string) => void;
   reset: () => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** The member's stored reply draft has been read (and put back): saving may start. */
+  draftRead: boolean;
+  /** When the reply draft put back in the box was saved (null: none was). */
+  restoredDraftAt: string | null;
+}
+
+/** Where the box keeps its draft: the topic, and whether the member may write in it. */
+interface DraftOptions {
+  postId: string;
+  comments: readonly CommentDto[];
+  keepsDraft: boolean;
 }
 
 /** The text selected inside `element` (empty when the selection is elsewhere or collapsed). */
@@ -25,9 +37,23 @@ export function selectedTextWithin(element: HTMLElement | null): string {
   return inside ? selection.toString().trim() : '';
 }
 
-export function useCommentComposer(): CommentComposer {
+export function useCommentComposer(draftOptions?: DraftOptions): CommentComposer {
   const [content, setContent] = useState('');
   const [replyingTo, setReplyingTo] = useState<CommentDto | null>(null);
+
+  // The reply draft kept on the server is put back once, unless the member started writing first.
+  const stored = useReplyDraft(draftOptions?.postId ?? '', Boolean(draftOptions?.keepsDraft));
+  const [draftRead, setDraftRead] = useState(false);
+  const [restoredDraftAt, setRestoredDraftAt] = useState<string | null>(null);
+  if (!draftRead && stored.isFetched) {
+    setDraftRead(true);
+    const draft = stored.data?.draft;
+    if (draft && !content.trim()) {
+      setRestoredDraftAt(draft.updated_at);
+      setContent(draft.content);
+      setReplyingTo(draftOptions?.comments.find((comment) => comment.id === draft.reply_to_id) ?? null);
+    }
+  }
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
 
   const moveToBox = useCallback((caretAtEnd: boolean) => {
@@ -47,9 +73,9 @@ export function useCommentComposer(): CommentComposer {
   }, []);
 
   const replyTo = useCallback(
-    (comment: CommentDto | null) => {
+    (comment: CommentDto | null, options?: { focus?: boolean }) => {
       setReplyingTo(comment);
-      moveToBox(false);
+      if (options?.focus !== false) moveToBox(false);
     },
     [moveToBox],
   );
@@ -72,7 +98,17 @@ export function useCommentComposer(): CommentComposer {
   }, []);
 
   return useMemo(
-    () => ({ content, setContent, replyingTo, replyTo, quote, reset, textareaRef }),
-    [content, replyingTo, replyTo, quote, reset],
+    () => ({
+      content,
+      setContent,
+      replyingTo,
+      replyTo,
+      quote,
+      reset,
+      textareaRef,
+      draftRead,
+      restoredDraftAt,
+    }),
+    [content, replyingTo, replyTo, quote, reset, draftRead, restoredDraftAt],
   );
 }

@@ -7,7 +7,7 @@ import { guestSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
 import { COMMENT_ADDED } from '../components/comments-section';
 import { POST_DELETED } from '../components/delete-post-dialog';
-import { POST_UPDATED } from '../components/edit-post-dialog';
+import { POST_UPDATED } from '../components/edit-post-texts';
 import { buildAuthor, buildComment, buildPost, memberAuthor } from '../testing/forum-fixtures';
 import { ForumPostRoute } from './forum-post-route';
 
@@ -276,6 +276,58 @@ describe('comments', () => {
     expect(within(list).getByText('Thanks, trying it Sunday')).toBeInTheDocument();
     expect(box).toHaveValue('');
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeInTheDocument();
+  });
+
+  it('loads a long topic’s later comments page after page and shows them all in order', async () => {
+    const first = buildComment({ id: 'c_1', content: 'First page comment' });
+    const later = buildComment({ id: 'c_2', content: 'Later page comment, ask @riverrat' });
+    renderPost(buildPost({ id: 'p_1', comments: [first], comments_next: 'c_1' }), {
+      server: {
+        'GET /api/forum/posts/p_1/comments': {
+          body: { items: [later], next: null, mentioned_members: [{ id: 'u_r', username: 'riverrat' }] },
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(await within(list).findByText('Later page comment, ask')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('First page comment'), expect.stringContaining('Later page comment')]);
+    expect(within(list).getByRole('link', { name: '@riverrat' })).toHaveAttribute('href', '/profile/u_r');
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument();
+  });
+
+  it('puts back the reply draft kept on the server, with the comment it answers, and saves changes', async () => {
+    const answered = buildComment({ id: 'c_1', content: 'Try a Palomar knot.' });
+    const { user, server } = renderPost(buildPost({ id: 'p_1', comments: [answered] }), {
+      server: {
+        'GET /api/forum/posts/p_1/draft': {
+          body: {
+            draft: {
+              content: 'A Palomar on braid',
+              reply_to_id: 'c_1',
+              updated_at: '2026-11-27T10:00:00.000Z',
+            },
+          },
+        },
+        'PUT /api/forum/posts/p_1/draft': (request) => ({
+          body: { draft: { ...(request.body as object), updated_at: '2026-11-28T10:00:00.000Z' } },
+        }),
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: `Reply to @${answered.author.username}` });
+    await waitFor(() => expect(box).toHaveValue('A Palomar on braid'));
+    // Putting it back does not move the page to the box.
+    expect(box).not.toHaveFocus();
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+
+    await user.type(box, ' slips.');
+    expect(await screen.findByText('Draft saved', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(server.calls('PUT', '/api/forum/posts/p_1/draft').map((call) => call.body)).toEqual([
+      { content: 'A Palomar on braid slips.', reply_to_id: 'c_1' },
+    ]);
   });
 
   it('deletes an own comment after confirming', async () => {
@@ -556,6 +608,7 @@ describe('own post', () => {
       category: 'Gear Talk',
       content: 'Old text',
       images: [],
+      tags: [],
     });
   });
 

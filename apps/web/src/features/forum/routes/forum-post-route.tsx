@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
+import { TagChips } from '../../../components/ui/tag-chips';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -173,7 +174,11 @@ function PostBody({ post, mentions }: { post: PostDto; mentions: ReadonlyMap<str
 function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   // Saving a new post may stamp both times a moment apart; a real edit comes later.
   const edited = Date.parse(post.updated_at) - Date.parse(post.created_at) > 60_000;
-  const composer = useCommentComposer();
+  const composer = useCommentComposer({
+    postId: post.id,
+    comments: post.comments,
+    keepsDraft: signedIn && (!post.locked || post.can_moderate),
+  });
   useReadTracking(post, signedIn);
   const body = useRef<HTMLDivElement>(null);
   const mentions = useMemo(
@@ -198,6 +203,7 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
               {post.category}
             </Badge>
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{post.title}</h1>
+            <TagChips tags={post.tags} />
             {(post.pinned || post.locked) && (
               <p className="flex flex-wrap gap-3 text-sm font-medium text-ink-muted">
                 {post.pinned && (

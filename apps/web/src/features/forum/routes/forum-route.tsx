@@ -19,6 +19,7 @@ import { CategoryWatchSelect } from '../components/category-watch';
 import { useSession } from '../../../lib/session';
 import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';
+import { TagFilterNotice } from '../components/tag-filter-notice';
 import { formatCount } from '../../../lib/format-number';
 
 function countLabel(total: number): string {
@@ -35,7 +36,7 @@ export function ForumRoute() {
   const posts = usePostList(filters);
   const resultsHeadingId = useId();
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
-  const filtered = filters.category !== '' || filters.q !== '';
+  const filtered = filters.category !== '' || filters.q !== '' || Boolean(filters.tag);
   const ownView = filters.view !== 'all';
 
   const total = posts.data?.total ?? 0;
@@ -99,12 +100,12 @@ export function ForumRoute() {
       <EmptyState
         icon={SearchX}
         title="No posts match"
-        description="Try another category or fewer search words."
+        description="Try another category, another tag or fewer search words."
         action={
           <Button
             variant="secondary"
             onClick={() => {
-              setFilters({ category: '', q: '' });
+              setFilters({ category: '', q: '', tag: '' });
               resultsHeadingRef.current?.focus();
             }}
           >
@@ -182,6 +183,7 @@ export function ForumRoute() {
               className="sm:w-72"
             />
           </div>
+          {filters.tag && <TagFilterNotice tag={filters.tag} onClear={() => setFilters({ tag: '' })} />}
           <ForumListTabs filters={filters} signedIn={signedIn} onChange={setFilters} />
           {signedIn && filters.category && <CategoryWatchSelect category={filters.category} />}
           <p role="status" className="text-sm font-semibold text-ink">

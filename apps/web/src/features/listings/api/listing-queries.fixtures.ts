@@ -24,6 +24,7 @@ export function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     condition: 'like new',
     category: 'reels',
     gear_types: ['Freshwater'],
+    tags: [],
     images: [`/files/product-images/reel-${counter}.webp`],
     seller_id: SELLER_ID,
     seller: {

@@ -34,6 +34,7 @@ const everything: ListingFilters = {
   sold: false,
   handover: 'shipping',
   freeShipping: true,
+  tags: [],
   sort: 'price_asc',
 };
 

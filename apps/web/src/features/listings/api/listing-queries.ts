@@ -76,7 +76,8 @@ export function filterCount(filters: ListingFilters): number {
     (filters.handover ? 1 : 0) +
     (filters.freeShipping ? 1 : 0) +
     (filters.featured ? 1 : 0) +
-    (filters.sold ? 1 : 0)
+    (filters.sold ? 1 : 0) +
+    filters.tags.length
   );
 }
 

@@ -79,6 +79,8 @@ export interface ListingFormValues {
   condition: Condition;
   category: Category | '';
   gear_types: GearType[];
+  /** Species and technique tags (slugs). */
+  tags: string[];
   location: LocationValue;
   brand: string;
   model: string;
@@ -117,6 +119,7 @@ export const LISTING_FIELDS = [
   'auto_decline_below',
   'auto_accept_at',
   'return_window_days',
+  'tags',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 export type ListingFieldErrors = Partial<Record<ListingField, string>>;
@@ -153,6 +156,7 @@ export function emptyListingFormValues(): ListingFormValues {
     condition: DEFAULT_CONDITION,
     category: '',
     gear_types: [],
+    tags: [],
     location: { text: '', coordinates: null },
     brand: '',
     model: '',
@@ -290,6 +294,7 @@ export function toListingInput(values: ListingFormValues): ListingBody {
     condition: values.condition,
     category: values.category === '' ? null : values.category,
     gear_types: values.gear_types,
+    tags: values.tags,
     images: moveMainFirst(values.images, values.mainImageIndex),
     location: values.location.text,
     location_coordinates: values.location.coordinates,
@@ -318,6 +323,7 @@ export function formValuesFromListing(listing: ListingDto): ListingFormValues {
     condition: listing.condition,
     category: listing.category,
     gear_types: [...listing.gear_types],
+    tags: [...listing.tags],
     location: { text: listing.location, coordinates: listing.location_coordinates },
     brand: listing.brand ?? '',
     model: listing.model ?? '',

@@ -30,6 +30,7 @@ function buildListing(overrides: Partial<ListingDto> = {}): ListingDto {
     condition: 'like new',
     category: 'rods',
     gear_types: ['Freshwater', 'Saltwater'],
+    tags: [],
     images: [
       '/files/product-images/rod-1.jpg',
       '/files/product-images/rod-2.jpg',

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { TagChips } from '../../../components/ui/tag-chips';
 import { MakeOfferButton, MyListingOfferSlot, offersMakeOffer } from '../../offers';
 import { BuyNowButton } from '../../orders';
 import { LazySellerFigures } from '../../reviews';
@@ -128,6 +129,7 @@ function ListingDetail({ listing, user }: { listing: ListingDto; user: CurrentUs
         <ListingGallery images={listing.images} title={listing.title} />
         <div className="flex min-w-0 flex-col gap-5">
           <ListingOverview listing={listing} isOwner={isOwner} />
+          <TagChips tags={listing.tags} />
           <LazySellerFigures sellerId={listing.seller_id} />
           <ListingActionBar
             listing={listing}

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { isMobileDevice, thumbnailUrl, UploadQueue, useImageUploads } from '../../listings';
+import { isMobileDevice, thumbnailUrl, UploadProblems, UploadQueue, useImageUploads } from '../../listings';
 
 interface ComposerPhotosProps {
   /** Files just chosen in the composer's picker, handed over once (then cleared by `onTaken`). */
@@ -63,21 +63,7 @@ export function ComposerPhotos({ files, onTaken, value, onChange, onBusyChange }
           Checking photos…
         </p>
       )}
-      {problems.length > 0 && (
-        <ul
-          role="alert"
-          className="flex flex-col gap-1 rounded-lg border border-danger/35 bg-danger-soft px-3 py-2 text-sm"
-        >
-          {problems.map((problem, index) => (
-            <li key={`${problem.message}-${index}`}>
-              {problem.kind === 'file' && problem.name && (
-                <span className="font-semibold">{`${problem.name}: `}</span>
-              )}
-              {problem.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadProblems problems={problems} />
       <UploadQueue items={pending} onRetry={(item) => void retry(item)} onRemove={discard} />
       {value.length > 0 && (
         <ul aria-label="Photos to send" className="flex flex-wrap gap-2">

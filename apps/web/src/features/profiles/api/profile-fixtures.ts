@@ -86,6 +86,7 @@ export function buildPost(overrides: Partial<PostSummaryDto> = {}): PostSummaryD
       blocked_by_viewer: false,
     },
     images: [],
+    tags: [],
     likes_count: 3,
     comments_count: 1,
     liked: false,

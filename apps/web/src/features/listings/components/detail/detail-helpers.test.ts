@@ -15,6 +15,7 @@ const listing = {
   condition: 'good',
   category: 'combo',
   gear_types: ['Fly Fishing'],
+  tags: [],
   images: [],
   seller_id: 'u_2',
   seller: {

@@ -1,3 +1,4 @@
+import { tagLabel } from '@castline/shared';
 import type { ListingFilters } from '../../api/listing-queries';
 import { EMPTY_FILTERS, normalizeFilters } from '../../api/listing-queries';
 import {
@@ -19,7 +20,8 @@ export interface ActiveFilter {
   remove: (filters: ListingFilters) => ListingFilters;
 }
 
-type ListField = 'category' | 'condition' | 'gear_types' | 'rod_power' | 'rod_composition' | 'reel_type';
+type ListField =
+  'category' | 'condition' | 'gear_types' | 'rod_power' | 'rod_composition' | 'reel_type' | 'tags';
 
 function without<F extends ListField>(field: F, value: ListingFilters[F][number]) {
   return (filters: ListingFilters): ListingFilters => ({
@@ -51,6 +53,9 @@ export function activeFilters(input: ListingFilters): ActiveFilter[] {
   }
   for (const value of filters.gear_types) {
     chips.push({ key: `gear_types:${value}`, label: value, remove: without('gear_types', value) });
+  }
+  for (const value of filters.tags) {
+    chips.push({ key: `tags:${value}`, label: `#${tagLabel(value)}`, remove: without('tags', value) });
   }
   if (filters.priceMin !== null || filters.priceMax !== null) {
     chips.push({

@@ -1,4 +1,11 @@
-import { LISTING_PRICE_MAX, REEL_BRANDS, ROD_BRANDS, ROD_LENGTH_FEET_MAX } from '@castline/shared';
+import {
+  LISTING_PRICE_MAX,
+  REEL_BRANDS,
+  ROD_BRANDS,
+  ROD_LENGTH_FEET_MAX,
+  tagsInGroup,
+  type TagSlug,
+} from '@castline/shared';
 import { lazy, Suspense } from 'react';
 import type { ListingFilters } from '../../api/listing-queries';
 import { showsReelFilters, showsRodFilters } from '../../api/listing-queries';
@@ -24,6 +31,14 @@ import type { FiltersUpdate } from './use-listing-filters';
 const DeliveryFilter = lazy(() =>
   import('./delivery-filter').then((module) => ({ default: module.DeliveryFilter })),
 );
+
+/** Species and technique tags: a listing matches when it carries all of those chosen. */
+const tagOptions = (group: 'species' | 'technique') =>
+  tagsInGroup(group).map((tag) => ({ value: tag.slug as TagSlug, label: tag.label }));
+const SPECIES_OPTIONS = tagOptions('species');
+const TECHNIQUE_OPTIONS = tagOptions('technique');
+const SPECIES = new Set<string>(SPECIES_OPTIONS.map((option) => option.value));
+const isSpecies = (tag: string) => SPECIES.has(tag);
 
 const BRAND_SUGGESTIONS = [...new Set([...ROD_BRANDS, ...REEL_BRANDS])].sort((a, b) =>
   a.localeCompare(b, 'en'),
@@ -67,6 +82,24 @@ export function ListingFilterPanel({ filters, onChange }: ListingFilterPanelProp
         options={GEAR_TYPE_OPTIONS}
         values={filters.gear_types}
         onChange={(gear_types) => patch({ gear_types })}
+      />
+      <CheckboxGroup
+        legend="Species"
+        options={SPECIES_OPTIONS}
+        values={filters.tags}
+        columns={2}
+        onChange={(species) =>
+          patch({ tags: [...species, ...filters.tags.filter((tag) => !isSpecies(tag))] })
+        }
+      />
+      <CheckboxGroup
+        legend="Technique"
+        options={TECHNIQUE_OPTIONS}
+        values={filters.tags}
+        columns={2}
+        onChange={(techniques) =>
+          patch({ tags: [...filters.tags.filter((tag) => isSpecies(tag)), ...techniques] })
+        }
       />
       <FilterGroup legend="Price">
         <div className="flex gap-2">

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { CheckboxGroup, SelectField, TextAreaField } from '../../../../components/ui/form-fields';
+import { TagPicker } from '../../../../components/ui/tag-picker';
 import { TextField } from '../../../../components/ui/text-field';
 import { ToastScope, useToastScope } from '../../../../components/ui/toast-scope';
 import { useToast } from '../../../../components/ui/toaster';
@@ -285,6 +286,13 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
               value={values.gear_types}
               error={errors.gear_types}
               onChange={(gearTypes) => set('gear_types', gearTypes, ['gear_types'])}
+            />
+          </div>
+          <div data-field="tags" className="sm:col-span-2">
+            <TagPicker
+              value={values.tags}
+              error={errors.tags}
+              onChange={(tags) => set('tags', tags, ['tags'])}
             />
           </div>
           <div data-field="brand">

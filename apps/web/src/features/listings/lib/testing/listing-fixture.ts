@@ -10,6 +10,7 @@ export function buildListingDto(overrides: Partial<ListingDto> = {}): ListingDto
     condition: 'like new',
     category: 'rods',
     gear_types: ['Freshwater'],
+    tags: [],
     images: ['/files/product-images/rod-1.webp', '/files/product-images/rod-2.webp'],
     seller_id: 'u_1',
     seller: {

@@ -1,0 +1,2 @@
+DROP INDEX "posts_published_likes_idx";--> statement-breakpoint
+CREATE INDEX "posts_published_likes_idx" ON "posts" USING btree ("likes_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';

@@ -1,0 +1,1 @@
+export { TagRoute, TagsIndexRoute } from '../../features/tags';
