@@ -90,7 +90,15 @@ test('a new topic is kept as a draft through a reload and on another device, for
   await first.page.setViewportSize({ width: 390, height: 844 });
   sheet = await openComposer(first.page);
   await expect(sheet).toBeVisible();
-  const box390 = await sheet.boundingBox();
-  expect(box390).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+  // Once it has risen into place (its opening animation).
+  await sheet.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box && [box.x, box.y, box.width, box.height].map(Math.round);
+    })
+    .toEqual([0, 0, 390, 844]);
   await expectNoAxeViolations(first.page, '[role="dialog"]');
 });
