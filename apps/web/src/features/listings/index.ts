@@ -26,6 +26,7 @@ export { TransactionRating } from './components/detail/rating-control';
 export { SellerCard } from './components/detail/seller-card';
 export { SimilarListingsRow } from './components/detail/similar-listings-row';
 export { thumbnailUrl } from './components/image-upload/photo-grid';
+export { PhotoChooserInput } from './components/image-upload/photo-chooser-input';
 export { UploadProblems } from './components/image-upload/upload-problems';
 export { UploadQueue } from './components/image-upload/upload-queue';
 export { useImageUploads } from './components/image-upload/use-image-uploads';

@@ -5,7 +5,14 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { thumbnailUrl, UploadProblems, UploadQueue, useImageUploads, isMobileDevice } from '../../listings';
+import {
+  thumbnailUrl,
+  PhotoChooserInput,
+  UploadProblems,
+  UploadQueue,
+  useImageUploads,
+  isMobileDevice,
+} from '../../listings';
 
 interface ForumImagesFieldProps {
   /** Stored images (/files/forum-images/…), in the order they are shown. */
@@ -72,20 +79,7 @@ export function ForumImagesField({ value, onChange, error, onBusyChange }: Forum
           <ImagePlus aria-hidden="true" size={16} />
           Add images
         </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          accept="image/*"
-          multiple
-          aria-label="Post images"
-          tabIndex={-1}
-          className="hidden"
-          onChange={(event) => {
-            const files = event.target.files;
-            if (files && files.length > 0) void addFiles(Array.from(files));
-            event.target.value = '';
-          }}
-        />
+        <PhotoChooserInput ref={inputRef} label="Post images" onFiles={(files) => void addFiles(files)} />
         {checking && (
           <span role="status" className="inline-flex items-center gap-2 text-sm text-ink-muted">
             <Spinner size={14} />

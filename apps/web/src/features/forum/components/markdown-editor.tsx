@@ -3,7 +3,13 @@ import type { ClipboardEvent, DragEvent, KeyboardEvent, ReactNode, RefObject } f
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { isMobileDevice, UploadProblems, UploadQueue, useImageUploads } from '../../listings';
+import {
+  isMobileDevice,
+  PhotoChooserInput,
+  UploadProblems,
+  UploadQueue,
+  useImageUploads,
+} from '../../listings';
 import type { FormatAction, TextEdit } from '../lib/markdown-format';
 import { applyFormat, countOwnImages, imageMarkdown, insertBlock } from '../lib/markdown-format';
 import { MentionTextarea } from './mention-textarea';
@@ -346,20 +352,7 @@ export function MarkdownEditor({
         </div>
       </div>
       {footer}
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        multiple
-        aria-label={imagesLabel}
-        tabIndex={-1}
-        className="hidden"
-        onChange={(event) => {
-          const files = event.target.files;
-          if (files && files.length > 0) void addFiles(Array.from(files));
-          event.target.value = '';
-        }}
-      />
+      <PhotoChooserInput ref={inputRef} label={imagesLabel} onFiles={(files) => void addFiles(files)} />
       {checking && (
         <p role="status" className="inline-flex items-center gap-2 text-sm text-ink-muted">
           <Spinner size={14} />

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, useState }
 import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';
 import { useTypingSignal } from '../api/use-typing-signal';
+import { PhotoChooserInput } from '../../listings';
 
 // The photo pipeline (checks, compression, uploads with progress) loads with the first photo chosen.
 const loadPhotos = () => import('./composer-photos');
@@ -108,21 +109,12 @@ export function Composer({ recipientId, recipientName, disabledReason, onSend }:
         <span id={photosHintId} className="sr-only">
           {`Up to ${MESSAGE_PHOTOS_MAX} photos a message, ${photos.length} added`}
         </span>
-        <input
+        <PhotoChooserInput
           ref={fileInput}
-          type="file"
-          accept="image/*"
-          multiple
-          tabIndex={-1}
-          aria-label="Message photos"
-          className="hidden"
-          onChange={(event) => {
-            const files = event.target.files;
-            if (files && files.length > 0) {
-              setChosen(Array.from(files));
-              setPhotosOpened(true);
-            }
-            event.target.value = '';
+          label="Message photos"
+          onFiles={(files) => {
+            setChosen(files);
+            setPhotosOpened(true);
           }}
         />
         <label htmlFor={fieldId} className="sr-only">
