@@ -8,7 +8,13 @@ import { discardDraft } from './forum-drafts.repository.js';
 import { topicWatchers } from './forum-following.repository.js';
 import { advanceReadPosition } from './forum-reading.repository.js';
 import { raiseCommentNotices, type ForumNoticeHooks } from './forum-mentions.repository.js';
-import { commentColumns, topicCommentRow, type CommentRow, type TopicCommentRow } from './forum-rows.js';
+import {
+  commentColumns,
+  topicCommentColumns,
+  topicCommentRow,
+  type CommentRow,
+  type TopicCommentRow,
+} from './forum-rows.js';
 import { bumpProfile, unlessParentGone, type WriteEffects } from './forum-writes.js';
 
 /** What a permission decision about a comment needs (with its post's). */
@@ -53,7 +59,7 @@ export function createForumCommentsRepository(db: Database, notices: ForumNotice
         ? undefined
         : or(eq(postComments.status, 'published'), viewer ? eq(postComments.author_id, viewer) : undefined);
     const { sql: text, params } = db
-      .select(commentColumns(viewer))
+      .select(topicCommentColumns(viewer, sql.placeholder('postId')))
       .from(postComments)
       .innerJoin(profiles, eq(profiles.id, postComments.author_id))
       .where(
@@ -97,13 +103,24 @@ export function createForumCommentsRepository(db: Database, notices: ForumNotice
       return rows.map(topicCommentRow);
     },
 
-    /** Whether `commentId` is one of the post's comments (a page cursor that still holds). */
-    async isCommentOf(postId: string, commentId: string): Promise<boolean> {
+    /**
+     * What a later page of a topic's comments checks first, in one statement: who may see the
+     * topic (its status and author), and whether the cursor `after` is still one of its comments.
+     * Null when the topic is gone.
+     */
+    async commentPageState(
+      postId: string,
+      after: string,
+    ): Promise<{ status: string; author_id: string; cursor_holds: boolean } | null> {
       const [row] = await db
-        .select({ id: postComments.id })
-        .from(postComments)
-        .where(and(eq(postComments.id, commentId), eq(postComments.post_id, postId)));
-      return row !== undefined;
+        .select({
+          status: posts.status,
+          author_id: posts.author_id,
+          cursor_holds: sql<boolean>`exists(select 1 from post_comments a where a.id = ${after} and a.post_id = ${postId})`,
+        })
+        .from(posts)
+        .where(eq(posts.id, postId));
+      return row ?? null;
     },
 
     async findComment(id: string, viewerId: string | null): Promise<CommentRow | null> {

@@ -118,8 +118,14 @@ export function createForumFeedsRepository(db: Database) {
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(posts)
         .where(where);
+      // Unread is a member's own short list, sorted whole before its page is cut: the page counts
+      // the list as it goes (a window over the same rows) instead of a second statement.
+      const countedByPage = search.view === 'unread' && search.viewerId !== null;
       const base = db
-        .select(summaryColumns(search.viewerId))
+        .select({
+          ...summaryColumns(search.viewerId),
+          listed: countedByPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
+        })
         .from(posts)
         .innerJoin(profiles, eq(profiles.id, posts.author_id))
         .$dynamic();
@@ -141,6 +147,12 @@ export function createForumFeedsRepository(db: Database) {
             .orderBy(...listOrder(search, null))
             .limit(search.limit)
             .offset(search.offset);
+      if (countedByPage) {
+        const rows = await page;
+        // A page past the end has no row to carry the count.
+        const total = rows[0]?.listed ?? (search.offset === 0 ? 0 : ((await counting)[0]?.total ?? 0));
+        return { rows, total };
+      }
       // Side by side: on PostgreSQL each takes a connection of the pool.
       const [[counted], rows] = await Promise.all([counting, page]);
       return { rows, total: counted?.total ?? 0 };

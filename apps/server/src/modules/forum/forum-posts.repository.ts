@@ -6,7 +6,7 @@ import { writeAudit, type AuditEntry } from '../audit/index.js';
 import { isVisibleComment } from './forum.comment-counts.js';
 import { discardDraft } from './forum-drafts.repository.js';
 import { raiseMentions, type ForumNoticeHooks } from './forum-mentions.repository.js';
-import { summaryColumns, type PostDetailRow } from './forum-rows.js';
+import { summaryColumns, topicViewerColumns, type PostDetailRow } from './forum-rows.js';
 import { bumpProfile, type WriteEffects } from './forum-writes.js';
 
 /** What a permission decision about a post needs. */
@@ -58,6 +58,7 @@ export function createForumPostsRepository(db: Database, { mentioned }: ForumNot
           ...summaryColumns(viewerId),
           full_content: posts.content,
           moderation_reason: posts.moderation_reason,
+          ...topicViewerColumns(viewerId),
         })
         .from(posts)
         .innerJoin(profiles, eq(profiles.id, posts.author_id))

@@ -37,6 +37,12 @@ export interface PostSummaryRow {
 export interface PostDetailRow extends PostSummaryRow {
   full_content: string;
   moderation_reason: string | null;
+  /** The first comment by someone else, visible to all, the viewer has not read (null: none, never opened, or a guest). */
+  first_unread_comment_id: string | null;
+  /** How the viewer follows the topic itself (null: as its category says, or a guest). */
+  watch_level: string | null;
+  /** The viewer keeps the topic itself among their bookmarks. */
+  bookmarked: boolean;
 }
 
 export interface CommentRow {
@@ -66,6 +72,8 @@ export interface CommentRow {
 export type TopicCommentRow = Omit<CommentRow, 'created_at' | 'updated_at'> & {
   created_at: string;
   updated_at: string;
+  /** The viewer keeps this comment among their bookmarks. */
+  bookmarked: boolean;
 };
 
 /** Who views: a member's id, a compiled statement's placeholder for it, or nobody (a guest). */
@@ -130,6 +138,31 @@ export function summaryColumns(viewerId: string | null) {
   };
 }
 
+/**
+ * What a topic's page shows of the viewer's own, read with the topic: where they stopped reading,
+ * how they follow it and whether they keep it (the comments they keep come with the comments).
+ */
+export function topicViewerColumns(viewerId: string | null) {
+  if (!viewerId) {
+    return {
+      first_unread_comment_id: sql<string | null>`null::text`,
+      watch_level: sql<string | null>`null::text`,
+      bookmarked: sql<boolean>`false`,
+    };
+  }
+  return {
+    first_unread_comment_id: sql<string | null>`(select c.id::text from post_comments c
+      join forum_reads fr on fr.post_id = c.post_id and fr.user_id = ${viewerId}
+      where c.post_id = ${posts.id} and c.status = 'published' and c.author_id <> ${viewerId}
+        and c.created_at > fr.read_up_to
+      order by c.created_at, c.id limit 1)`,
+    watch_level: sql<
+      string | null
+    >`(select w.level from forum_watches w where w.user_id = ${viewerId} and w.target_type = 'post' and w.target = ${posts.id}::text)`,
+    bookmarked: sql<boolean>`exists(select 1 from forum_bookmarks b where b.user_id = ${viewerId} and b.post_id = ${posts.id} and b.comment_id is null)`,
+  };
+}
+
 /** The columns of a comment (joined with its author's profile), as the viewer sees it. */
 export function commentColumns(viewerId: Viewer) {
   return {
@@ -153,12 +186,25 @@ export function commentColumns(viewerId: Viewer) {
   };
 }
 
-/** The index of each comment column in a compiled statement's rows (arrays in select order). */
-const commentAt = Object.fromEntries(
-  Object.keys(commentColumns(null)).map((name, index) => [name, index]),
-) as Record<keyof ReturnType<typeof commentColumns>, number>;
+/**
+ * The columns of a topic page's comment: commentColumns, and whether the viewer bookmarked it. The
+ * viewer's bookmarks in the topic are read once for the page (`postId`), not once a row.
+ */
+export function topicCommentColumns(viewerId: Viewer, postId: Placeholder | string) {
+  return {
+    ...commentColumns(viewerId),
+    bookmarked: viewerId
+      ? sql<boolean>`(${postComments.id} = any(array(select b.comment_id from forum_bookmarks b where b.user_id = ${viewerId} and b.post_id = ${postId} and b.comment_id is not null)))`
+      : sql<boolean>`false`,
+  };
+}
 
-/** A row of commentColumns read as an array, timestamps as the database's text (queryRows). */
+/** The index of each topic comment column in a compiled statement's rows (arrays in select order). */
+const commentAt = Object.fromEntries(
+  Object.keys(topicCommentColumns(null, '')).map((name, index) => [name, index]),
+) as Record<keyof ReturnType<typeof topicCommentColumns>, number>;
+
+/** A row of topicCommentColumns read as an array, timestamps as the database's text (queryRows). */
 export function topicCommentRow(v: unknown[]): TopicCommentRow {
   return {
     id: v[commentAt.id] as string,
@@ -178,6 +224,7 @@ export function topicCommentRow(v: unknown[]): TopicCommentRow {
     author_deleted: Boolean(v[commentAt.author_deleted]),
     blocked_by_viewer: Boolean(v[commentAt.blocked_by_viewer]),
     liked: Boolean(v[commentAt.liked]),
+    bookmarked: Boolean(v[commentAt.bookmarked]),
   };
 }
 

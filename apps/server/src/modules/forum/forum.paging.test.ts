@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CommentPageDto, FORUM_LIMITS, FORUM_MESSAGES as M, PostDto } from '@castline/shared';
 import { postComments, posts } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { buildPost, buildUser, errorOf, get, signedInMember, type Caller } from '../../../test/factories.js';
+import {
+  buildPost,
+  buildUser,
+  errorOf,
+  get,
+  post,
+  signedInMember,
+  type Caller,
+} from '../../../test/factories.js';
 
 const t = useTestApp();
 const PAGE = FORUM_LIMITS.commentsPage;
@@ -111,6 +119,30 @@ describe("a topic's comments, a page at a time", () => {
     const staff = await readAll(topic.id, moderator);
     expect(staff.contents).toHaveLength(PAGE + 11);
     expect(own).toBeDefined();
+  });
+
+  it('marks the comments a member bookmarked on every page, for that member alone', async () => {
+    const author = await buildUser(t.database.db);
+    const reader = await signedInMember(t.app, t.database.db);
+    const other = await signedInMember(t.app, t.database.db);
+    const topic = await topicWith(PAGE + 20, author.id);
+    const early = topic.commentIds[3]!;
+    const late = topic.commentIds[PAGE + 7]!;
+    for (const id of [early, late]) {
+      const kept = await post(t.app, `/api/forum/comments/${id}/bookmark`, undefined, reader);
+      expect(kept.json()).toEqual({ bookmarked: true });
+    }
+
+    const bookmarkedOn = async (caller: Caller) => {
+      const first = await topicPage(topic.id, caller);
+      const second = await commentsAfter(topic.id, first.comments_next!, caller);
+      return [...first.comments, ...second.items].filter((c) => c.bookmarked).map((c) => c.id);
+    };
+    expect(await bookmarkedOn(reader)).toEqual([early, late]);
+    expect(await bookmarkedOn(other)).toEqual([]);
+    expect(await bookmarkedOn({})).toEqual([]);
+    // The topic itself is not bookmarked by keeping some of its comments.
+    expect((await topicPage(topic.id, reader)).bookmarked).toBe(false);
   });
 
   it('refuses a cursor that is not one of the topic’s comments, and a topic the caller cannot see', async () => {

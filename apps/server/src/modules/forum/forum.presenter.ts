@@ -149,7 +149,6 @@ export interface PostPermissions {
 /** What the viewer keeps and follows of the topic. */
 export interface TopicFollowing {
   bookmarked: boolean;
-  bookmarkedComments: ReadonlySet<string>;
   watchLevel: ForumWatchLevel;
 }
 
@@ -170,11 +169,7 @@ export function presentPost(
     can_moderate: permissions.canModerate,
     moderation_reason: permissions.seesModeration ? row.moderation_reason : null,
     comments: comments.map((comment) =>
-      presentComment(
-        comment,
-        permissions.canDeleteComment(comment),
-        following.bookmarkedComments.has(comment.id),
-      ),
+      presentComment(comment, permissions.canDeleteComment(comment), comment.bookmarked),
     ),
     comments_next: commentsNext,
     bookmarked: following.bookmarked,

@@ -75,6 +75,30 @@ describe('reading state', () => {
     expect((await topic(created.id, reader)).first_unread_comment_id).toBeNull();
   });
 
+  it("totals a member's Unread list on every page, past its end too", async () => {
+    const [author, reader, other] = await Promise.all([member(), member(), member()]);
+    const opened = [];
+    for (const title of ['Unread one', 'Unread two', 'Unread three', 'All read']) {
+      const created = await writePost(t, author, { title });
+      expect((await put(`/api/forum/posts/${created.id}/read`, {}, reader)).statusCode).toBe(204);
+      opened.push(created);
+    }
+    for (const created of opened.slice(0, 3)) await writeComment(t, other, created.id, 'News on this.');
+
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => list(`view=unread&pageSize=2&page=${page}`, reader)),
+    );
+    expect(pages.map((page) => page.total)).toEqual([3, 3, 3]);
+    expect(pages.map((page) => page.items.length)).toEqual([2, 1, 0]);
+    expect(new Set(pages.flatMap((page) => page.items.map((item) => item.title)))).toEqual(
+      new Set(['Unread one', 'Unread two', 'Unread three']),
+    );
+    // Someone with nothing unread has an empty list.
+    const empty = await list('view=unread', other);
+    expect(empty.total).toBe(0);
+    expect(empty.items).toEqual([]);
+  });
+
   it('refuses bad read positions and asks guests to sign in for their own views', async () => {
     const [author, reader] = await Promise.all([member(), member()]);
     const created = await writePost(t, author);

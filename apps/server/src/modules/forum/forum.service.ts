@@ -10,6 +10,7 @@ import type {
   CommentPageDto,
   CreateCommentBody,
   CreatePostBody,
+  ForumWatchLevel,
   ForumCategoriesDto,
   BookmarkResultDto,
   ForumBookmarkListDto,
@@ -184,13 +185,13 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
   async function detail(id: string, actor: Actor | null): Promise<PostDto> {
     const viewerId = actor?.id ?? null;
     const staff = canModerateForum(actor);
-    // The post, its comments and the member's own state side by side (on PostgreSQL, each on a
-    // connection of the pool); the comments and state of a post the viewer may not see are dropped.
+    // The post (with the member's own state in it) and its first comments side by side (on
+    // PostgreSQL, each on a connection of the pool); the comments of a post the viewer may not see
+    // are dropped.
     const pageSize = FORUM_LIMITS.commentsPage;
-    const [row, fetched, viewerState] = await Promise.all([
+    const [row, fetched] = await Promise.all([
       repository.findPost(id, viewerId),
       repository.comments(id, viewerId, staff, { after: null, limit: pageSize }),
-      viewerId ? repository.topicViewerState(id, viewerId) : null,
     ]);
     const comments = fetched.slice(0, pageSize);
     const commentsNext = fetched.length > pageSize ? (comments.at(-1)?.id ?? null) : null;
@@ -202,16 +203,15 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     );
     const mentioned = await repository.membersNamed([...names]);
     const following = {
-      bookmarked: viewerState?.bookmarked ?? false,
-      bookmarkedComments: viewerState?.bookmarkedComments ?? new Set<string>(),
-      watchLevel: viewerState?.watchLevel ?? ('normal' as const),
+      bookmarked: row.bookmarked,
+      watchLevel: (row.watch_level as ForumWatchLevel | null) ?? 'normal',
     };
     const manage = canManageForumContent(actor, { author_id: row.author_id });
     return presentPost(
       row,
       comments,
       mentioned,
-      viewerState?.firstUnreadCommentId ?? null,
+      row.first_unread_comment_id,
       {
         canModerate: canPinOrLockTopic(actor),
         canEdit: manage,
@@ -230,15 +230,15 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
     const viewerId = actor?.id ?? null;
     const staff = canModerateForum(actor);
     const pageSize = FORUM_LIMITS.commentsPage;
-    await visiblePost(postId, actor);
-    const [fetched, viewerState, cursorHolds] = await Promise.all([
+    // The topic's state and the page side by side; the page of a topic the viewer may not see
+    // is dropped.
+    const [state, fetched] = await Promise.all([
+      repository.commentPageState(postId, after),
       repository.comments(postId, viewerId, staff, { after, limit: pageSize }),
-      viewerId ? repository.topicViewerState(postId, viewerId) : null,
-      repository.isCommentOf(postId, after),
     ]);
-    if (!cursorHolds) throw new NotFoundError(M.commentsPageGone);
+    if (!state || !canSeeForumContent(actor, state)) throw new NotFoundError(M.postNotFound);
+    if (!state.cursor_holds) throw new NotFoundError(M.commentsPageGone);
     const rows = fetched.slice(0, pageSize);
-    const bookmarked = viewerState?.bookmarkedComments ?? new Set<string>();
     const mentioned = await repository.membersNamed([
       ...new Set(rows.flatMap((comment) => extractMentions(comment.content))),
     ]);
@@ -247,7 +247,7 @@ export function createForumService({ repository, logger, rateLimiter, realtime, 
         presentComment(
           comment,
           canManageForumContent(actor, { author_id: comment.author_id }),
-          bookmarked.has(comment.id),
+          comment.bookmarked,
         ),
       ),
       next: fetched.length > pageSize ? (rows.at(-1)?.id ?? null) : null,
