@@ -14,11 +14,22 @@
  * on a 2× screen) is requested once, which renders and stores it, and then again and again, one
  * request at a time on a kept-alive connection, each read to its last byte. The floor is a bare
  * `node:http` handler answering the same bytes from memory with the same client.
+ *
+ * Last, eight members each upload the largest photo the server takes at the same moment: 8999 ×
+ * 8999 pixels, a PNG just under the form's 10 MB. Its pixels alone are 243 MB decoded; the row
+ * holds how far the process's resident memory rises while the eight are read, checked, decoded
+ * and stored (budget ≤ 256 MB above where it stood). The uploads are sent from a process of
+ * their own, so the figure is the server's.
  */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import {
+  IMAGE_FORM_MAX_BYTES,
   IMAGE_FORM_QUALITY,
   IMAGE_FORM_TARGET,
   IMAGE_MAX_DIMENSION,
@@ -38,6 +49,8 @@ const UPLOAD_WARMUP = 2;
 /** Timed variant requests (and as many floor requests), after VARIANT_WARMUP untimed ones (the JIT warms up). */
 const VARIANT_GETS = { default: 1500, full: 5000 };
 const VARIANT_WARMUP = 2000;
+/** The largest photo the server takes (IMAGE_MAX_DIMENSION is the most it allows), sent by this many members at once. */
+const LARGEST = { side: 8999, uploadsAtOnce: 8, rssBudgetMb: 256 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The photo.
@@ -128,6 +141,103 @@ async function makePhoto(): Promise<Buffer> {
   }
 }
 
+/**
+ * The largest photo the server takes: 8999 × 8999 pixels of smooth colour fields (a PNG compresses
+ * them to about 9.5 MB, inside the form's 10 MB). Decoded, 243 MB of pixels.
+ */
+async function makeLargestPng(): Promise<Buffer> {
+  const next = seeded(11);
+  const grid = 24;
+  const small = Buffer.alloc(grid * grid * 3);
+  for (let i = 0; i < small.length; i += 1) small[i] = Math.floor(next() * 256);
+  const png = await sharp(small, { raw: { width: grid, height: grid, channels: 3 } })
+    .resize(LARGEST.side, LARGEST.side, { kernel: 'cubic', fit: 'fill' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  if (png.length > IMAGE_FORM_MAX_BYTES)
+    throw new Error(`the largest photo is ${png.length} bytes, over the form's limit`);
+  return png;
+}
+
+/**
+ * The uploads of uploadAllAtOnce, from a process of their own (so that their bodies are not in
+ * the server's memory): every member sends the photo at the same moment, as the listing form
+ * does; prints each answer's status and body as JSON.
+ */
+const UPLOADER = `
+const { readFileSync } = require('node:fs');
+const { baseUrl, cookies, photoPath, type, name } = JSON.parse(process.env.CASTLINE_BENCH_UPLOADS);
+const photo = readFileSync(photoPath);
+Promise.all(cookies.map(async (cookie) => {
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type }), name);
+  const response = await fetch(baseUrl + '/api/uploads/product-images', {
+    method: 'POST', headers: { cookie, accept: 'application/json' }, body: form,
+  });
+  return { status: response.status, body: await response.text() };
+})).then((answers) => process.stdout.write(JSON.stringify(answers)));
+`;
+
+/**
+ * Every member uploads `photo` at the same moment, from another process; answers how far this
+ * process's resident memory (the server's) rose above where it stood, sampled every 5 ms, and how
+ * long until the last upload was stored.
+ */
+async function uploadAllAtOnce(
+  baseUrl: string,
+  cookies: string[],
+  photo: Buffer,
+): Promise<{ risenMb: number; beforeMb: number; seconds: number; stored: UploadedImageDto[] }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'castline-bench-'));
+  const photoPath = path.join(folder, 'largest.png');
+  await writeFile(photoPath, photo);
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const started = performance.now();
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', UPLOADER], {
+        env: {
+          ...process.env,
+          CASTLINE_BENCH_UPLOADS: JSON.stringify({
+            baseUrl,
+            cookies,
+            photoPath,
+            type: 'image/png',
+            name: 'largest.png',
+          }),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`the uploader exited with ${code}`)),
+      );
+    });
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const answers = JSON.parse(output) as { status: number; body: string }[];
+    const stored = answers.map(({ status, body }) => {
+      if (status !== 201) throw new Error(`an upload answered ${status}: ${body.slice(0, 200)}`);
+      return UploadedImageDto.parse(JSON.parse(body));
+    });
+    return {
+      risenMb: (peak - before) / 2 ** 20,
+      beforeMb: before / 2 ** 20,
+      seconds: (performance.now() - started) / 1000,
+      stored,
+    };
+  } finally {
+    clearInterval(sampler);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The floors.
 
@@ -194,9 +304,14 @@ function get(agent: Agent, url: string, headers: Record<string, string>): Promis
 }
 
 /** The listing form's upload: one multipart `file` field, the member's cookie. */
-async function upload(baseUrl: string, cookie: string, photo: Buffer): Promise<UploadedImageDto> {
+async function upload(
+  baseUrl: string,
+  cookie: string,
+  photo: Buffer,
+  file: { type: string; name: string } = { type: 'image/jpeg', name: 'IMG_4127.jpg' },
+): Promise<UploadedImageDto> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_4127.jpg');
+  form.append('file', new Blob([new Uint8Array(photo)], { type: file.type }), file.name);
   const response = await fetch(`${baseUrl}/api/uploads/product-images`, {
     method: 'POST',
     headers: { cookie, accept: 'application/json' },
@@ -352,7 +467,32 @@ export const run: Suite = async (options) => {
         `answered with cache-control "${String(cached.headers['cache-control'])}", etag ${String(cached.headers.etag)}, x-cache-status ${String(cached.headers['x-cache-status'])}`,
       ].join('; '),
     };
-    return [uploadRow, variantRow];
+
+    options.log(
+      `images: ${LARGEST.uploadsAtOnce} members upload a ${LARGEST.side} × ${LARGEST.side} PNG at once…`,
+    );
+    const largest = await makeLargestPng();
+    const uploaders = await signedInMembers(started.database, LARGEST.uploadsAtOnce, 'img_largest');
+    const atOnce = await uploadAllAtOnce(
+      baseUrl,
+      uploaders.map((uploader) => uploader.cookie),
+      largest,
+    );
+    const largestStored = atOnce.stored[0]!;
+    const largestRow: BenchRow = {
+      suite,
+      name: `${LARGEST.uploadsAtOnce} uploads at once of the largest photo (${LARGEST.side} × ${LARGEST.side} PNG, ${kb(largest.length)})`,
+      value: Math.round(atOnce.risenMb),
+      unit: 'MB',
+      metrics: { rssGrowthMb: Math.round(atOnce.risenMb) },
+      budgets: [{ metric: 'metrics.rssGrowthMb', kind: 'max', limit: LARGEST.rssBudgetMb }],
+      note: [
+        `the server's resident memory rose ${atOnce.risenMb.toFixed(0)} MB at most above ${atOnce.beforeMb.toFixed(0)} MB (sampled every 5 ms; the uploads sent from another process)`,
+        `all ${atOnce.stored.length} stored (${largestStored.width} × ${largestStored.height} ${largestStored.format}) in ${atOnce.seconds.toFixed(1)} s`,
+        'each decodes to 243 MB of pixels',
+      ].join('; '),
+    };
+    return [uploadRow, variantRow, largestRow];
   } finally {
     agent.destroy();
     await started.stop();

@@ -11,7 +11,7 @@ import {
 } from './testing/image-fixtures.js';
 import { createImageProcessor, HEIC_DECODING } from './image-processor.js';
 import { sniffImage } from './image-sniff.js';
-import { createJobLimiter } from './job-limiter.js';
+import { createDecodeQueue, PIXELS_PER_SLOT, slotsFor } from './decode-queue.js';
 
 const processor = createImageProcessor({ concurrency: 2 });
 
@@ -186,34 +186,64 @@ describe('sniffImage', () => {
   });
 });
 
-describe('job limiter', () => {
-  it('runs at most n jobs at once and hands each slot to the next in line', async () => {
-    const limiter = createJobLimiter(2);
-    let running = 0;
-    let peak = 0;
-    const order: number[] = [];
-    const job = (id: number) =>
-      limiter.run(async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        running -= 1;
-        order.push(id);
-        if (id === 2) throw new Error('job 2 fails');
-        return id;
-      });
-    const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(job));
-    expect(peak).toBe(2);
+describe('decode queue', () => {
+  const photo = 12_000_000;
+  const largest = 8999 * 8999;
+
+  /** Runs jobs of these sizes on a queue of 2 slots; answers who ran beside whom, in start order. */
+  async function runAll(sizes: { id: string; pixels: number; fails?: boolean }[]) {
+    const queue = createDecodeQueue(2);
+    const running = new Set<string>();
+    const started: { id: string; beside: string[] }[] = [];
+    const results = await Promise.allSettled(
+      sizes.map(({ id, pixels, fails }) =>
+        queue.run(pixels, async () => {
+          started.push({ id, beside: [...running] });
+          running.add(id);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running.delete(id);
+          if (fails) throw new Error(`${id} fails`);
+          return id;
+        }),
+      ),
+    );
+    return { queue, started, results };
+  }
+
+  it('decodes ordinary photos a slot each, in order of arrival, and goes on after a failure', async () => {
+    const { queue, started, results } = await runAll(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, pixels: photo, fails: id === 'b' })),
+    );
+    expect(started.map((s) => s.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(Math.max(...started.map((s) => s.beside.length))).toBe(1);
     expect(results.map((r) => r.status)).toEqual([
       'fulfilled',
       'rejected',
       'fulfilled',
       'fulfilled',
       'fulfilled',
-      'fulfilled',
     ]);
-    expect(order.sort()).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(limiter.active).toBe(0);
-    expect(limiter.waiting).toBe(0);
+    expect([queue.active, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('decodes the largest photos alone, and lets no later photo overtake one waiting', async () => {
+    const { started } = await runAll([
+      { id: 'small 1', pixels: photo },
+      { id: 'largest 1', pixels: largest },
+      { id: 'small 2', pixels: photo },
+      { id: 'largest 2', pixels: largest },
+      { id: 'small 3', pixels: photo },
+    ]);
+    expect(started.map((s) => s.id)).toEqual(['small 1', 'largest 1', 'small 2', 'largest 2', 'small 3']);
+    for (const entry of started.filter((s) => s.id.startsWith('largest'))) expect(entry.beside).toEqual([]);
+    expect(started.find((s) => s.id === 'small 2')?.beside).toEqual([]);
+  });
+
+  it('counts a slot for every 16 megapixels, all of them at most', () => {
+    expect(slotsFor(0, 4)).toBe(1);
+    expect(slotsFor(PIXELS_PER_SLOT, 4)).toBe(1);
+    expect(slotsFor(PIXELS_PER_SLOT + 1, 4)).toBe(2);
+    expect(slotsFor(largest, 4)).toBe(4);
+    expect(slotsFor(largest, 2)).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import {
   type ImageFormat,
 } from '@castline/shared';
 import { AppError, ValidationError } from '../../http/errors.js';
-import { createJobLimiter, type JobLimiter } from './job-limiter.js';
+import { createDecodeQueue, type DecodeQueue } from './decode-queue.js';
 import { sniffImage } from './image-sniff.js';
 
 /** The most pixels any input may decode to: 9000 × 9000. */
@@ -84,8 +84,8 @@ function orientedSize(metadata: Metadata): { width: number; height: number } {
   };
 }
 
-/** Checks what an upload is before any pixel is decoded. */
-async function inspectUpload(bytes: Buffer, name: string): Promise<void> {
+/** Checks what an upload is before any pixel is decoded; answers how many pixels it decodes to. */
+async function inspectUpload(bytes: Buffer, name: string): Promise<number> {
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notAnImage(name));
   if (sniffed.kind === 'other-image') {
@@ -102,6 +102,7 @@ async function inspectUpload(bytes: Buffer, name: string): Promise<void> {
   if (width > IMAGE_MAX_DIMENSION || height > IMAGE_MAX_DIMENSION) {
     throw new ValidationError(IMAGE_MESSAGES.dimensionsTooLarge(width, height));
   }
+  return width * height;
 }
 
 function decoder(bytes: Buffer) {
@@ -142,7 +143,10 @@ async function decodeFailure<T>(work: () => Promise<T>, dimensions: () => Promis
 }
 
 export interface ImageProcessorOptions {
-  /** Images decoded at the same time; the rest wait. Defaults to the number of CPU cores. */
+  /**
+   * Slots of the decode queue: ordinary photos decoded at the same time (the largest take every
+   * slot; the rest wait). Defaults to the number of CPU cores.
+   */
   concurrency?: number;
 }
 
@@ -166,9 +170,9 @@ function allowOnlyAcceptedDecoders(): void {
 
 export function createImageProcessor(
   options: ImageProcessorOptions = {},
-): ImageProcessor & { limiter: JobLimiter } {
+): ImageProcessor & { queue: DecodeQueue } {
   allowOnlyAcceptedDecoders();
-  const limiter = createJobLimiter(options.concurrency ?? Math.max(1, availableParallelism()));
+  const queue = createDecodeQueue(options.concurrency ?? Math.max(1, availableParallelism()));
   const dimensionsText = async (bytes: Buffer) => {
     const metadata = await readHeader(bytes);
     const { width, height } = metadata ? orientedSize(metadata) : { width: 0, height: 0 };
@@ -176,11 +180,11 @@ export function createImageProcessor(
   };
 
   return {
-    limiter,
+    queue,
 
     async processUpload(bytes, fileName) {
-      await inspectUpload(bytes, fileName);
-      return limiter.run(() =>
+      const pixels = await inspectUpload(bytes, fileName);
+      return queue.run(pixels, () =>
         decodeFailure(
           () =>
             encode(
@@ -201,7 +205,9 @@ export function createImageProcessor(
     async renderVariant(original, variant) {
       const sniffed = sniffImage(original);
       if (sniffed?.kind !== 'accepted') throw unreadable();
-      return limiter.run(() =>
+      const metadata = await readHeader(original);
+      const { width, height } = metadata ? orientedSize(metadata) : { width: 0, height: 0 };
+      return queue.run(width * height, () =>
         decodeFailure(
           () => {
             const pipeline = decoder(original);
