@@ -30,6 +30,8 @@ function page<A extends Area>(importer: () => Promise<A>, name: keyof A & string
 }
 
 const account = () => import('./areas/account');
+/** Signing in and up, verifying an email, resetting a password: a visitor's pages, apart from the settings. */
+const auth = () => import('./areas/auth');
 const home = () => import('./areas/home');
 const marketplace = () => import('./areas/marketplace');
 const listing = () => import('./areas/listing');
@@ -43,6 +45,8 @@ const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
 const tags = () => import('./areas/tags');
 const info = () => import('./areas/info');
+/** The developers' pages: the icon sheet and the error test. */
+const dev = () => import('./areas/dev');
 
 /** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
 function adminPage(
@@ -79,8 +83,8 @@ export const appRoutes: RouteObject[] = [
           { path: routePath('tags'), ...page(tags, 'TagsIndexRoute') },
           { path: routePath('tag'), ...page(tags, 'TagRoute') },
           { path: routePath('earlyAccess'), ...page(info, 'EarlyAccessRoute') },
-          { path: routePath('errorTest'), ...page(info, 'ErrorTestRoute') },
-          { path: routePath('icons'), ...page(info, 'IconsRoute') },
+          { path: routePath('errorTest'), ...page(dev, 'ErrorTestRoute') },
+          { path: routePath('icons'), ...page(dev, 'IconsRoute') },
 
           // Guest-only pages.
           {
@@ -89,10 +93,10 @@ export const appRoutes: RouteObject[] = [
               {
                 Component: AuthLayout,
                 children: [
-                  { path: routePath('signIn'), ...page(account, 'SignInRoute') },
-                  { path: routePath('signUp'), ...page(account, 'SignUpRoute') },
-                  { path: routePath('login'), ...page(account, 'SignInRoute') },
-                  { path: routePath('verifyEmail'), ...page(account, 'VerifyEmailRoute') },
+                  { path: routePath('signIn'), ...page(auth, 'SignInRoute') },
+                  { path: routePath('signUp'), ...page(auth, 'SignUpRoute') },
+                  { path: routePath('login'), ...page(auth, 'SignInRoute') },
+                  { path: routePath('verifyEmail'), ...page(auth, 'VerifyEmailRoute') },
                 ],
               },
             ],
@@ -101,8 +105,8 @@ export const appRoutes: RouteObject[] = [
             // Reachable signed in or not: a reset link may be opened in any browser.
             Component: AuthLayout,
             children: [
-              { path: routePath('resetPassword'), ...page(account, 'ResetPasswordRoute') },
-              { path: routePath('resetPasswordLink'), ...page(account, 'ResetPasswordRoute') },
+              { path: routePath('resetPassword'), ...page(auth, 'ResetPasswordRoute') },
+              { path: routePath('resetPasswordLink'), ...page(auth, 'ResetPasswordRoute') },
             ],
           },
           { path: routePath('auth'), element: <Navigate to="/auth/login" replace /> },

@@ -1,0 +1,3 @@
+export { SignInRoute, SignUpRoute } from '../../features/accounts';
+export { VerifyEmailRoute } from '../../features/accounts';
+export { ResetPasswordRoute } from '../../features/accounts';

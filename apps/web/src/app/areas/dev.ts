@@ -1,0 +1,2 @@
+export { ErrorTestRoute } from '../../features/monitoring';
+export { IconsRoute } from '../../features/dev';
