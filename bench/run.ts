@@ -24,6 +24,7 @@ const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
   images: () => import('./suites/images.js'),
   frontend: () => import('./suites/frontend.js'),
   load: () => import('./suites/load.js'),
+  start: () => import('./suites/start.js'),
 };
 
 const args = process.argv.slice(2);
