@@ -15,6 +15,13 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
+ * Brotli's best quality for the app's own chunks; a lower one for the few files over 1 MB (the
+ * HEIC converter, 2.9 MB, fetched only when a member picks a HEIC photo): at quality 11 it alone
+ * took 5.2 of the build's 7 seconds of compression, for 10% fewer bytes than quality 9.
+ */
+const brotliQuality = (bytes: number) => (bytes > 1024 * 1024 ? 9 : 11);
+
+/**
  * Writes `.br` and `.gz` next to every text asset of the build, once, at build time: the server
  * sends them to browsers that accept them (@fastify/static `preCompressed`), so no request
  * pays for compressing and no asset travels uncompressed.
@@ -40,7 +47,7 @@ function precompress(): Plugin {
           const [br, gz] = await Promise.all([
             brotli(data, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_QUALITY]: brotliQuality(data.length),
                 [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
               },
             }),

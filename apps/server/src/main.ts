@@ -2,6 +2,24 @@ import { ConfigError, loadConfig } from './config.js';
 import { createRuntime } from './runtime.js';
 import { DEMO_PASSWORD } from './seed/demo-seed.js';
 
+/**
+ * Started by `npm start` (scripts/start.mjs) while the web app is still being built: the database is
+ * migrated and seeded meanwhile, and the app is built once the start script says the web app is
+ * ready. Started any other way, nothing is awaited.
+ */
+function webBuildFinished(): Promise<void> | undefined {
+  if (!process.argv.includes('--after-web-build') || !process.send) return undefined;
+  return new Promise((resolve) => {
+    const listen = (message: unknown) => {
+      if (message !== 'web-built') return;
+      process.off('message', listen);
+      process.channel?.unref();
+      resolve();
+    };
+    process.on('message', listen);
+  });
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -14,7 +32,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const runtime = await createRuntime(config);
+  const runtime = await createRuntime(config, { webBuilt: webBuildFinished() });
   const { app, logger } = runtime;
 
   let stopping = false;

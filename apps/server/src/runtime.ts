@@ -23,8 +23,16 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  /**
+   * Awaited after the database is migrated and seeded, before the app is built: `npm start` builds
+   * the web app meanwhile, which the app serves (scripts/start.mjs).
+   */
+  webBuilt?: Promise<void>;
+}
+
 /** Opens every engine the config names, migrates, seeds an empty database and builds the app. */
-export async function createRuntime(config: Config): Promise<Runtime> {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger: FastifyBaseLogger = pino({ level: config.logLevel });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -63,6 +71,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
         logger.warn({ err: error }, 'realtime bus error'),
       );
     }
+    await options.webBuilt;
     const app = await buildApp({
       config,
       database,
