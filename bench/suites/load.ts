@@ -1,5 +1,5 @@
 /**
- * Load: mixed traffic at a fixed rate for 60 s against the app (on PostgreSQL when a server is
+ * Load: mixed traffic at 400 requests a second for 60 s against the app (on PostgreSQL when a server is
  * given, else embedded PGlite), over 20,000 generated listings and 50 signed-in members:
  * browsing (home rows, the newest page), searching (text, category and price, radius), listing
  * detail, messages and likes. The requests are sent open-loop from a child process, each at its
@@ -27,7 +27,7 @@ import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 
 const LISTINGS = 20_000;
 const MEMBERS = 50;
-const RATE = 200;
+const RATE = 400;
 const DURATION_MS = 60_000;
 /** Traffic of the same mix and rate before the measured minute (connections, caches, JIT). */
 const WARMUP_MS = 10_000;
