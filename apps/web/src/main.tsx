@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installChunkErrorRecovery } from './app/chunk-errors';
 import { router } from './app/router';
-import { installGlobalErrorReporting, installMonitoring } from './lib/monitoring';
+import { installGlobalErrorReporting } from './lib/monitoring';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -14,9 +14,17 @@ installChunkErrorRecovery();
 // keeps them (console, the /error-test list and a small buffer handed to the delivery).
 installGlobalErrorReporting();
 
-/** Reports go to the server while signed in; the delivery starts once the page has rendered. */
+/**
+ * Reports go to the server while signed in; the delivery loads and starts once the page has
+ * rendered (it is no part of the first load). Until then the default client keeps what happens.
+ */
 function startMonitoringDelivery() {
-  installMonitoring();
+  void import('./lib/monitoring-delivery')
+    .then(({ installMonitoring }) => installMonitoring())
+    .catch(() => {
+      // The delivery could not load (offline, a new deployment): reports stay in the console and
+      // on /error-test, as before it loads.
+    });
 }
 
 function whenIdle(run: () => void) {

@@ -33,6 +33,8 @@ const account = () => import('./areas/account');
 /** Signing in and up, verifying an email, resetting a password: a visitor's pages, apart from the settings. */
 const auth = () => import('./areas/auth');
 const home = () => import('./areas/home');
+/** A member's listings and activity (/dashboard), apart from the home page every visitor opens. */
+const dashboard = () => import('./areas/dashboard');
 const marketplace = () => import('./areas/marketplace');
 const listing = () => import('./areas/listing');
 const listingEditor = () => import('./areas/listing-editor');
@@ -116,7 +118,7 @@ export const appRoutes: RouteObject[] = [
           {
             Component: RequireAuth,
             children: [
-              { path: routePath('dashboard'), ...page(home, 'DashboardRoute') },
+              { path: routePath('dashboard'), ...page(dashboard, 'DashboardRoute') },
               { path: routePath('newListing'), ...page(listingEditor, 'CreateListingRoute') },
               { path: routePath('editListing'), ...page(listingEditor, 'EditListingRoute') },
               { path: routePath('profile'), ...page(profile, 'ProfileRoute') },

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MONITORING_LIMITS } from '@castline/shared';
-import type { MonitoringDelivery, MonitoringTransport } from './monitoring';
+import { createMonitoringClient } from './monitoring';
+import type { MonitoringDelivery, MonitoringTransport } from './monitoring-delivery';
 import {
-  createMonitoringClient,
   createMonitoringDelivery,
   MONITORING_ERRORS_PATH,
   MONITORING_EVENTS_PATH,
-} from './monitoring';
+} from './monitoring-delivery';
 
 interface Sent {
   path: string;
@@ -260,13 +260,14 @@ describe('installMonitoring', () => {
   it('sends the errors reported before it was installed, and knows the sign-in state told before', async () => {
     vi.resetModules();
     const monitoring = await import('./monitoring');
+    const { installMonitoring } = await import('./monitoring-delivery');
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const bodies: string[] = [];
     try {
       monitoring.getMonitoring().captureError(new Error('Thrown before the delivery'));
       monitoring.setMonitoringSignedIn(true);
       const checkSignedIn = vi.fn(async () => false);
-      const delivery = monitoring.installMonitoring({
+      const delivery = installMonitoring({
         transport: async (_path, body) => {
           bodies.push(body);
           return { status: 200 };

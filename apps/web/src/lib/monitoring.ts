@@ -411,18 +411,5 @@ export function onMonitoringSignedIn(listener: (signedIn: boolean) => void): () 
   return () => signedInListeners.delete(listener);
 }
 
-// The delivery is its own module so that it can leave the first load as soon as nothing reaches it
-// through this one (tests import it from here).
-export type {
-  DeliveryResponse,
-  MonitoringDelivery,
-  MonitoringDeliveryOptions,
-  MonitoringTransport,
-  PendingCounts,
-} from './monitoring-delivery';
-export {
-  createMonitoringDelivery,
-  installMonitoring,
-  MONITORING_ERRORS_PATH,
-  MONITORING_EVENTS_PATH,
-} from './monitoring-delivery';
+// The delivery (monitoring-delivery.ts) is a module of its own, imported by nothing here: main.tsx
+// loads it once the first page has rendered, so it is not part of any page's first load.

@@ -1,2 +1,1 @@
 export { HomeRoute } from '../../features/home';
-export { DashboardRoute } from '../../features/dashboard';

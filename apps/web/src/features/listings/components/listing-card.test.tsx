@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as imageMetrics from '../../../lib/image-metrics';
 import { member, memberSession } from '../../../test/fixtures';
@@ -86,7 +86,7 @@ describe('ListingCard', () => {
     expect(img).toHaveAttribute('alt', '');
 
     fireEvent.load(img as HTMLImageElement);
-    expect(measure).toHaveBeenCalledWith(img);
+    await waitFor(() => expect(measure).toHaveBeenCalledWith(img));
   });
 
   it('shows a placeholder when there is no photo or it fails to load', async () => {

@@ -2,7 +2,7 @@ import { IMAGE_QUALITY_PRESETS, IMAGE_SIZE_PRESETS, SRCSET_MULTIPLIERS } from '@
 import { ImageOff } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { measureImageLoad } from '../../../lib/image-metrics';
+import { measureImageLoadSoon } from '../../../lib/measure-image-load';
 
 export type ListingImagePreset = keyof typeof IMAGE_SIZE_PRESETS.product;
 
@@ -114,7 +114,7 @@ export function ListingImage({
         decoding="async"
         className="absolute inset-0 size-full object-cover"
         onLoad={(event) => {
-          measureImageLoad(event.currentTarget);
+          measureImageLoadSoon(event.currentTarget);
         }}
         onError={() => setFailedSrc(src)}
       />

@@ -2,18 +2,20 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MonitoringTransport } from '../../../lib/monitoring';
 import {
   clearRecentEntries,
   consoleSink,
   createDefaultMonitoringClient,
   createMonitoringClient,
-  createMonitoringDelivery,
-  MONITORING_ERRORS_PATH,
-  MONITORING_EVENTS_PATH,
   recentEntrySink,
   setMonitoring,
 } from '../../../lib/monitoring';
+import type { MonitoringTransport } from '../../../lib/monitoring-delivery';
+import {
+  createMonitoringDelivery,
+  MONITORING_ERRORS_PATH,
+  MONITORING_EVENTS_PATH,
+} from '../../../lib/monitoring-delivery';
 import { ErrorTestRoute } from './error-test-route';
 
 function renderPage() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { measureImageLoad } from '../../../lib/image-metrics';
+import { measureImageLoadSoon } from '../../../lib/measure-image-load';
 import { avatarFallbackWidth, avatarSrcSet, avatarVariantUrl } from '../../members';
 
 /** Up to two letters standing in for a missing picture ("River Runner" → "RR"). */
@@ -57,7 +57,7 @@ export function ProfileAvatar({
         decoding="async"
         className={cn(box, 'bg-surface-muted object-cover')}
         onLoad={(event) => {
-          measureImageLoad(event.currentTarget);
+          measureImageLoadSoon(event.currentTarget);
         }}
         onError={() => setFailedUrl(url)}
       />

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import type { PointerEvent } from 'react';
 import { useRef, useState } from 'react';
 import { cn } from '../../../../lib/cn';
-import { measureImageLoad } from '../../../../lib/image-metrics';
+import { measureImageLoadSoon } from '../../../../lib/measure-image-load';
 import { DETAIL_TEXTS } from './detail-texts';
 import type { ListingImagePreset } from '../listing-image';
 import { buildSrcSet, imageVariantUrl } from '../listing-image';
@@ -96,7 +96,7 @@ export function Photo({ url, alt, preset, sizes, className, loading = 'lazy' }: 
       decoding="async"
       draggable={false}
       className={className}
-      onLoad={(event) => measureImageLoad(event.currentTarget)}
+      onLoad={(event) => measureImageLoadSoon(event.currentTarget)}
       onError={() => setFailedUrl(url)}
     />
   );

@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { focusReturner } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
-import { measureImageLoad } from '../../../../lib/image-metrics';
+import { measureImageLoadSoon } from '../../../../lib/measure-image-load';
 import { DETAIL_TEXTS } from './detail-texts';
 import { ArrowButtons, SWIPE_THRESHOLD_PX } from './gallery-parts';
 import type { PhotoZoom, ZoomFrame } from './photo-zoom';
@@ -386,7 +386,7 @@ export function PhotoViewer({
                   draggable={false}
                   onLoad={(event) => {
                     setLoadedUrl(url);
-                    measureImageLoad(event.currentTarget);
+                    measureImageLoadSoon(event.currentTarget);
                   }}
                   onError={() => setFailedUrl(url)}
                   style={{ transform: `translate3d(${zoom.x}px, ${zoom.y}px, 0) scale(${zoom.scale})` }}

@@ -1,0 +1,1 @@
+export { DashboardRoute } from '../../features/dashboard';
