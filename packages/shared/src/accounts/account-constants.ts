@@ -6,6 +6,11 @@ export const USERNAME_MAX_LENGTH = 20;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound that keeps hashing cheap to call; far above any real passphrase. */
 export const PASSWORD_MAX_LENGTH = 128;
+/** What the sign-up form keeps of a typed username: letters, digits, underscore and dash, max 20. */
+export function sanitizeUsername(input: string): string {
+  return input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, USERNAME_MAX_LENGTH);
+}
+
 /** How long the sign-up success notice stays on screen. */
 export const SIGNUP_NOTICE_MS = 8000;
 

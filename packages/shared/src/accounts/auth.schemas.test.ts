@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from './account-messages.js';
-import { sanitizeUsername, SignInBody, SignUpBody } from './auth.schemas.js';
+import { sanitizeUsername } from './account-constants.js';
+import { SignInBody, SignUpBody } from './auth.schemas.js';
 
 describe('SignUpBody', () => {
   const valid = {

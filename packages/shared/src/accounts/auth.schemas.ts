@@ -10,11 +10,6 @@ import { ProfileRole, ProfileStatus } from '../admin/roles.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** What the sign-up form keeps of a typed username: letters, digits, underscore and dash, max 20. */
-export function sanitizeUsername(input: string): string {
-  return input.replace(/[^A-Za-z0-9_-]/g, '').slice(0, USERNAME_MAX_LENGTH);
-}
-
 export const EmailField = z
   .string({ error: M.invalidEmail })
   .trim()

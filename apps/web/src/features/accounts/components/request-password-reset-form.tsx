@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, RequestPasswordResetBody } from '@castline/shared';
+import { AUTH_MESSAGES } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +8,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useRequestPasswordReset } from '../api/auth.api';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
+import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,7 +28,7 @@ export function RequestPasswordResetForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: RequestPasswordResetBody,
+      schema: accountFormSchema('RequestPasswordResetBody'),
       input: { email },
       mutation: request,
       fields: FIELDS,
@@ -40,7 +41,12 @@ export function RequestPasswordResetForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onFocus={preloadAccountFormSchemas}
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-5"
+    >
       {request.isError && <Alert tone="error">{resetFailureMessage(request.error)}</Alert>}
       <EmailField
         value={email}

@@ -1,4 +1,3 @@
-import { ResendVerificationBody } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -7,6 +6,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResendVerification } from '../api/auth.api';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
+import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -20,7 +20,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: ResendVerificationBody,
+      schema: accountFormSchema('ResendVerificationBody'),
       input: { email },
       mutation: resend,
       fields: FIELDS,
@@ -29,7 +29,12 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onFocus={preloadAccountFormSchemas}
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-4"
+    >
       {resend.isSuccess && <Alert tone="success">{resend.data.message}</Alert>}
       {resend.isError && <Alert tone="error">{resend.error.message}</Alert>}
       <EmailField

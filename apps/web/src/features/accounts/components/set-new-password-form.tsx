@@ -1,6 +1,5 @@
-import { ResetPasswordBody } from '@castline/shared';
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-err
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResetPassword } from '../api/auth.api';
 import { TextLink } from './text-link';
+import { loadAccountFormSchemas, preloadAccountFormSchemas } from '../lib/load-form-schemas';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -22,11 +22,30 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [tokenProblem, setTokenProblem] = useState<string | null>(null);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  // The schema loads with the first submit (no part of the page's first load).
+  const validating = useRef(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (reset.isPending) return;
-    const parsed = ResetPasswordBody.safeParse({ token, password, confirmPassword });
+    if (reset.isPending || validating.current) return;
+    const input = { token, password, confirmPassword };
+    const onError = (error: unknown) => {
+      if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+    };
+    validating.current = true;
+    const schema = await loadAccountFormSchemas()
+      .then((schemas) => schemas.ResetPasswordBody)
+      .catch(() => null)
+      .finally(() => {
+        validating.current = false;
+      });
+    if (!schema) {
+      // The schema could not load (offline, a new deployment): the server checks the same rules.
+      reset.mutate(input, { onError });
+      return;
+    }
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
       reset.reset();
       const fieldErrors = fieldErrorsFromZod<Field | 'token'>(parsed.error);
@@ -36,11 +55,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     }
     setTokenProblem(null);
     show({});
-    reset.mutate(parsed.data, {
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
-      },
-    });
+    reset.mutate(parsed.data, { onError });
   }
 
   if (reset.isSuccess) {
@@ -57,7 +72,12 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   const failure = reset.error;
   const linkInvalid = Boolean(tokenProblem) || (isApiError(failure) && failure.code === 'INVALID_TOKEN');
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onFocus={preloadAccountFormSchemas}
+      onSubmit={(event) => void handleSubmit(event)}
+      className="flex flex-col gap-5"
+    >
       {(failure || tokenProblem) && (
         <Alert tone="error">
           <p>{tokenProblem ?? failure?.message}</p>

@@ -1,4 +1,4 @@
-import { sanitizeUsername, SIGNUP_NOTICE_MS, SignUpBody } from '@castline/shared';
+import { sanitizeUsername, SIGNUP_NOTICE_MS } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import type { VerifyEmailState } from '../routes/verify-email-state';
 import { TextLink } from './text-link';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
+import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
 
 const FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -42,7 +43,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps = {}) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: SignUpBody,
+      schema: accountFormSchema('SignUpBody'),
       input: { ...values, email: values.email.trim() },
       mutation: signUp,
       fields: FIELDS,
@@ -58,7 +59,12 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps = {}) {
 
   const failure = signUp.error;
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onFocus={preloadAccountFormSchemas}
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-5"
+    >
       {failure && (
         <Alert tone="error">
           <p>{failure.message}</p>
