@@ -7,7 +7,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,6 +14,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { firstLoadSizes } from '../../scripts/bundle-size.mjs';
 import type { BenchRow, Suite } from '../lib/report.js';
+import { freePort } from '../lib/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const CHROMIUM_FLAGS = [
@@ -31,17 +31,6 @@ const CHROMIUM_FLAGS = [
 const LIGHTHOUSE = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 150 };
 /** Measured runs per page (after one warm-up run); the median run is reported. */
 const LIGHTHOUSE_RUNS = 3;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function ensureBuilt(log: (line: string) => void): void {
   const built =

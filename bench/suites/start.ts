@@ -14,28 +14,17 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BenchRow, Suite } from '../lib/report.js';
+import { freePort } from '../lib/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGETS = { freshSeconds: 12, builtSeconds: 3 } as const;
 /** Longer than this and the start is reported as failed. */
 const GIVE_UP_MS = 180_000;
 const execute = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The committed tree in a temporary folder, with the installed dependencies linked in. */
 async function freshClone(): Promise<string> {
