@@ -121,6 +121,7 @@ export const FORUM_MESSAGES = {
   watchedComment: (username: string, title: string) => `${username} commented on "${title}"`,
   loginToKeepDrafts: 'Must be logged in to keep drafts',
   draftReplyGone: 'The comment this draft replies to is no longer there.',
+  linkedCommentGone: 'The comment this link points to was deleted or hidden.',
   commentsPageGone: 'Those comments are no longer there. Reload the topic.',
   signInForYourViews: 'Sign in to see the topics that are new or unread for you.',
   rateLimited: (seconds: number) =>

@@ -266,6 +266,45 @@ describe('moderation rules', () => {
     });
   });
 
+  it("reads what a member wrote, not the app's own ids in a quote's link", async () => {
+    const admin = await signedInMember(t.app, t.database.db, 'admin');
+    const author = await signedInMember(t.app, t.database.db);
+    const replier = await signedInMember(t.app, t.database.db);
+    // The demo's phone-number rule: ten digits, with or without separators.
+    await createRule(admin, {
+      name: 'Phone-number spam',
+      kind: 'pattern',
+      pattern: '\\(?\\d{3}\\)?[\\s.-]?\\d{3}[\\s.-]?\\d{4}',
+      action: 'hide',
+      applies_to: ['forum_comment'],
+    });
+    const topic = await writePost(t, author, { title: 'FG or Alberto?' });
+    // An id whose digits read like a phone number, as one in a few dozen random ids do.
+    const quotedId = '5f0c2a91-3b7d-4e2f-8a61-555012345678';
+    const quote = await writeComment(
+      t,
+      replier,
+      topic.id,
+      `> [@${author.username} wrote](#comment-${quotedId}):\n> The FG knot is the slimmest.\n\nAgreed.`,
+    );
+    const linked = await writeComment(
+      t,
+      replier,
+      topic.id,
+      `Same as [this topic](/forum/post/${quotedId}) and [this comment](https://castline.test/forum/post/${topic.id}#comment-${quotedId}).`,
+    );
+    const phone = await writeComment(t, replier, topic.id, 'Call me on 555 012 3456 for the knot.');
+    const statusOf = async (id: string) =>
+      (await t.database.db.select().from(postComments).where(eq(postComments.id, id)))[0]?.status;
+    expect(await statusOf(quote.id)).toBe('published');
+    expect(await statusOf(linked.id)).toBe('published');
+    expect(await statusOf(phone.id)).toBe('hidden');
+    const page = (await get(t.app, `/api/forum/posts/${topic.id}`, author)).json() as {
+      comments: { id: string }[];
+    };
+    expect(page.comments.map((comment) => comment.id)).toEqual([quote.id, linked.id]);
+  });
+
   it('a disabled rule stops matching at once', async () => {
     const admin = await signedInMember(t.app, t.database.db, 'admin');
     const author = await signedInMember(t.app, t.database.db);

@@ -63,13 +63,26 @@ export function compileMatcher(kind: RuleKind, pattern: string): ((text: string)
   }
 }
 
+/** The app's own ids (a quote's `#comment-<id>`, a link to a topic or listing). */
+const APP_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/giu;
+
+/**
+ * The text the rules read: what the member wrote, without the ids the app puts in quotes and
+ * links. Their digits would otherwise read as phone numbers or codes (about one random id in
+ * thirty matches the demo's phone-number rule).
+ */
+export function ruleText(text: string): string {
+  return text.replace(APP_ID, ' ');
+}
+
 /** Picks the strongest action among the rules that match (hide > queue > flag). */
 export function strongestMatch(rules: readonly CompiledRule[], subject: RuleSubject): CompiledRule | null {
   let best: CompiledRule | null = null;
+  const text = ruleText(subject.text);
   for (const rule of rules) {
     if (!rule.appliesTo.includes(subject.entityType)) continue;
     if (best && STRENGTH[rule.action] <= STRENGTH[best.action]) continue;
-    if (rule.test(subject.text)) best = rule;
+    if (rule.test(text)) best = rule;
   }
   return best;
 }

@@ -62,7 +62,8 @@ function CommentItem({
   const body = useRef<HTMLDivElement>(null);
   // The words selected in this comment when the Quote button was pressed (a click may clear them).
   const selection = useRef('');
-  if (comment.author.blocked_by_viewer && !revealed) {
+  // A comment the viewer was sent to (a link, a notification) shows even when its author is blocked.
+  if (comment.author.blocked_by_viewer && !revealed && !highlighted) {
     return <BlockedNotice what="Comment" onShow={() => setRevealed(true)} />;
   }
   // A reply to a reply shows under the thread's first comment, so it says whom it answers.
@@ -251,6 +252,8 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
         <MessageCircle aria-hidden="true" size={20} className="text-brand" />
         {`Comments (${formatCount(count)})`}
       </h2>
+
+      {linked !== null && !linkedShown && <Alert tone="info">{FORUM_MESSAGES.linkedCommentGone}</Alert>}
 
       {count === 0 ? (
         <p className="text-sm text-ink-muted">No comments yet. Be the first to reply.</p>

@@ -379,6 +379,26 @@ describe('comments', () => {
     expect(await screen.findByText('Comment by a member you blocked')).toBeInTheDocument();
     expect(screen.queryByText('Rude words')).not.toBeInTheDocument();
   });
+
+  it("shows a blocked member's comment that a link points at, and moves the focus to it", async () => {
+    const blocked = buildAuthor({ username: 'rude_rod', blocked_by_viewer: true });
+    renderPost(
+      buildPost({
+        id: 'p_1',
+        comments: [
+          buildComment({ id: 'c_1', content: 'Rude words', author: blocked }),
+          buildComment({ id: 'c_2', content: 'More rude words', author: blocked }),
+        ],
+      }),
+      { initialEntry: '/forum/post/p_1#comment-c_2' },
+    );
+
+    const linked = await screen.findByRole('article', { name: 'Comment by rude_rod' });
+    expect(linked).toHaveTextContent('More rude words');
+    await waitFor(() => expect(linked).toHaveFocus());
+    expect(screen.getByText('Comment by a member you blocked')).toBeInTheDocument();
+    expect(screen.queryByText('Rude words')).not.toBeInTheDocument();
+  });
 });
 
 describe('replies, quotes and mentions', () => {
@@ -539,6 +559,16 @@ describe('reading, pins and locks', () => {
         { comment_id: 'c_unread' },
       ]),
     );
+  });
+
+  it('says so when a link points at a comment the topic no longer shows', async () => {
+    renderPost(buildPost({ id: 'p_1', comments: [buildComment({ id: 'c_1' })] }), {
+      initialEntry: '/forum/post/p_1#comment-c_gone',
+      server: { 'PUT /api/forum/posts/p_1/read': { status: 204 } },
+    });
+    expect(await screen.findByText(FORUM_MESSAGES.linkedCommentGone)).toBeInTheDocument();
+    expect(screen.getByText(FORUM_MESSAGES.linkedCommentGone).closest('[role="status"]')).not.toBeNull();
+    expect(document.getElementById('comment-c_1')).not.toHaveFocus();
   });
 
   it('tells members a locked topic takes no comments, and lets staff pin and lock', async () => {

@@ -37,7 +37,8 @@ export const RULE_ACTION_LABELS: Record<RuleAction, string> = {
 const KIND_HINTS: Record<RuleKind, string> = {
   word: 'One word; matches it as a whole word, in any case.',
   phrase: 'Words in this order, in any case.',
-  pattern: 'A regular expression, matched without regard to case.',
+  pattern:
+    "A regular expression, matched without regard to case. Castline's own ids (in links to its topics, comments and listings) are left out.",
 };
 
 const FIELDS = ['name', 'kind', 'pattern', 'action', 'applies_to', 'is_active'] as const;
