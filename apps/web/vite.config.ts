@@ -60,8 +60,60 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Marks every zod call of the shared package pure (`/* @__PURE__ *\/ z.object(…)`), so that a
+ * schema no page reads is left out of the bundle with what it alone uses. The bundler cannot know
+ * that building a schema has no side effect: importing one constant or function from a shared
+ * `*.schemas.ts` module kept every schema of that module, and zod with them (25 KB), on pages
+ * that never validate anything. The calls are found in the syntax tree (after TypeScript is
+ * stripped): each chain that starts at zod's `z` (`z.string().max(5)`) is marked once, whole.
+ */
+function pureSchemas(): Plugin {
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  /** True when a call's callee is a member chain rooted at the identifier `z`. */
+  const rootedAtZ = (node: Node): boolean => {
+    let current: Node = node;
+    for (;;) {
+      if (current.type === 'CallExpression') current = current.callee as Node;
+      else if (current.type === 'MemberExpression') current = current.object as Node;
+      else return current.type === 'Identifier' && current.name === 'z';
+    }
+  };
+  return {
+    name: 'castline:pure-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/packages[\\/]shared[\\/]src[\\/].*\.ts$/.test(id) || !code.includes('z.')) return null;
+      const starts: number[] = [];
+      const visit = (node: Node, insideChain: boolean): void => {
+        const chain = node.type === 'CallExpression' && rootedAtZ(node);
+        if (chain && !insideChain) starts.push(node.start);
+        for (const [key, value] of Object.entries(node)) {
+          // The callee of a marked chain is the same chain; its arguments are new expressions.
+          const stillInside = chain && key === 'callee';
+          for (const child of Array.isArray(value) ? value : [value]) {
+            if (isNode(child))
+              visit(
+                child,
+                stillInside || (insideChain && node.type === 'MemberExpression' && key === 'object'),
+              );
+          }
+        }
+      };
+      visit(this.parse(code) as unknown as Node, false);
+      let out = code;
+      for (const at of starts.sort((a, b) => b - a))
+        out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pureSchemas()],
   server: {
     proxy: {
       // ws: the realtime socket (/api/realtime) goes through the dev server too.

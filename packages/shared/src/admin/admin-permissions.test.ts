@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminRoleName } from './roles.js';
+import type { AdminRoleName } from './admin-constants.js';
 import { ADMIN_PERMISSION_LABELS, permissionLabel } from './admin-permission-labels.js';
 import {
   ADMIN_PERMISSIONS,

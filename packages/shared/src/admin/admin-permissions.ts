@@ -1,4 +1,4 @@
-import type { AdminRoleName } from './roles.js';
+import type { AdminRoleName } from './admin-constants.js';
 
 /** Fine-grained permission flags checked per admin route. */
 export const ADMIN_PERMISSIONS = [

@@ -1,28 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from './admin-permissions.js';
-import { PROFILE_ROLES, PROFILE_STATUSES } from './roles.js';
-
-/** Admin texts (spec 001 §8), verbatim. */
-export const ADMIN_MESSAGES = {
-  userBanned: 'User banned successfully',
-  banFailed: 'Failed to ban user',
-  userUnbanned: 'User unbanned successfully',
-  unbanFailed: 'Failed to unban user',
-  roleUpdated: 'User role updated successfully',
-  roleUpdateFailed: 'Failed to update user role',
-  userNotFound: 'User not found',
-  sessionNotFound: 'Session not found',
-  sessionTerminated: 'Session terminated',
-  settingsSaved: 'Settings saved',
-  cannotBanSelf: 'You cannot ban yourself',
-  cannotChangeOwnRole: 'You cannot change your own role',
-  moreRights: 'You cannot act on an admin with more rights than you',
-  notBanned: 'This member is not banned',
-  banEndInPast: 'The ban end must be in the future',
-} as const;
-
-export const ADMIN_PAGE_SIZE = 10;
-export const SITE_NOTICE_MAX = 300;
+import {
+  ADMIN_PAGE_SIZE,
+  ANALYTICS_TIME_RANGES,
+  AUDIT_SEVERITIES,
+  PROFILE_ROLES,
+  PROFILE_STATUSES,
+  SITE_NOTICE_MAX,
+} from './admin-constants.js';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
@@ -177,7 +162,6 @@ export type SiteNoticeDto = z.infer<typeof SiteNoticeDto>;
 
 // ---- audit logs ----
 
-export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const AuditSeverity = z.enum(AUDIT_SEVERITIES);
 
 export const AuditLogsQuery = z.object({
@@ -212,8 +196,6 @@ export const AuditLogListDto = z.object({
 export type AuditLogListDto = z.infer<typeof AuditLogListDto>;
 
 // ---- analytics ----
-
-export const ANALYTICS_TIME_RANGES = ['7d', '30d', '90d', '12m'] as const;
 
 export const AnalyticsQuery = z.object({
   time_range: z.enum(ANALYTICS_TIME_RANGES).default('30d'),

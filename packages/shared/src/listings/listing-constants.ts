@@ -92,3 +92,6 @@ export function parsePriceRange(range: string | undefined): { min: number | null
  * visit, and each address may send this many a minute (a reader opens far fewer listings).
  */
 export const LISTING_VIEW_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+
+/** The kinds of place a location suggestion may be. */
+export const LOCATION_TYPES = ['cities', 'postal_codes', 'any'] as const;

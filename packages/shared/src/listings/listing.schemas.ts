@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeCents, MONEY_JSON_SCHEMA } from '../common/money.js';
+import { isWholeCents, MONEY_JSON_SCHEMA } from '../common/money-constants.js';
 import { LISTING_MESSAGES as M } from './listing-messages.js';
 import {
   LISTING_BRAND_MODEL_MAX,
@@ -12,6 +12,12 @@ import {
   LISTING_SORTS,
   LISTING_TITLE_MAX,
 } from './listing-constants.js';
+import {
+  LISTING_IMAGE_URL,
+  MODERATION_STATUSES,
+  normalizePrice,
+  type ListingFields,
+} from './listing-field-constants.js';
 import { LISTING_SEARCH_LIMITS as SEARCH } from './search-criteria.js';
 import {
   DEFAULT_HANDLING_DAYS,
@@ -26,8 +32,9 @@ import {
   type ListingTerms,
 } from './listing-terms.js';
 import { LISTING_TERMS_MESSAGES as TERMS } from './listing-terms-messages.js';
-import { normalizeTags, TAG_MESSAGES, type TagSlug } from '../tags/tag-constants.js';
-import { tagsIssue, TagsQueryParam } from '../tags/tag-fields.schemas.js';
+import { normalizeTags, TAG_MESSAGES } from '../tags/tag-constants.js';
+import { tagsIssue } from '../tags/tag-field-constants.js';
+import { TagsQueryParam } from '../tags/tag-fields.schemas.js';
 import {
   CATEGORIES,
   CONDITIONS,
@@ -42,33 +49,15 @@ import {
   ROD_MATERIALS,
   ROD_POWER_RATINGS,
   type Category,
-  type Condition,
-  type DragSystem,
-  type GearType,
-  type ReelType,
-  type RodMaterial,
-  type RodPowerRating,
 } from './reference.js';
 
 // The listing rules (who may view, edit, sell, rate) travel with the listing contracts.
-
-/** A photo of a listing: a file the Castline upload endpoint stored in the product-images bucket. */
-export const LISTING_IMAGE_URL = /^\/files\/product-images\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export const Coordinates = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
 export type Coordinates = z.infer<typeof Coordinates>;
-
-/**
- * Prices: more than 0, in whole cents (checkListing refuses fractions of a cent); above 1 they are
- * whole dollars (rounded down), at or below 1 cents count (spec: step 0.01 when price is 1 or
- * less, otherwise 1).
- */
-export function normalizePrice(price: number): number {
-  return price > 1 ? Math.floor(price) : Math.round(price * 100) / 100;
-}
 
 const text = z.string().trim().catch('');
 /** What a lenient field holds when the client sent something of the wrong type. */
@@ -154,35 +143,6 @@ const ListingInput = z.object({
     }),
 });
 type ListingInput = z.infer<typeof ListingInput>;
-
-/** A listing after validation: rod details only for rods and combos, reel details only for reels and combos. */
-export interface ListingFields extends ListingTerms {
-  title: string;
-  description: string;
-  price: number;
-  condition: Condition;
-  category: Category;
-  gear_types: GearType[];
-  images: string[];
-  location: string;
-  location_coordinates: Coordinates | null;
-  brand: string | null;
-  model: string | null;
-  rod_brand: string | null;
-  rod_composition: RodMaterial | null;
-  rod_length_feet: number | null;
-  rod_length_inches: number | null;
-  rod_power_rating: RodPowerRating | null;
-  reel_brand: string | null;
-  reel_type: ReelType | null;
-  reel_gear_ratio: DragSystem | null;
-  /** Offers below this are declined at once (null: none); only while the listing takes offers. */
-  auto_decline_below: number | null;
-  /** Offers at or above this are accepted at once (null: none); only while the listing takes offers. */
-  auto_accept_at: number | null;
-  /** Species and technique tags; undefined when the client sent none (an edit then keeps the listing's). */
-  tags?: TagSlug[] | undefined;
-}
 
 /** The seller's offer guardrails on a listing, as only the seller sees them. */
 export const OfferGuardrailsDto = z.object({
@@ -342,7 +302,6 @@ export type ListingBody = z.input<typeof ListingBody>;
 export const ListingIdParams = z.object({ id: z.uuid({ error: M.productNotFound }) });
 export type ListingIdParams = z.infer<typeof ListingIdParams>;
 
-export const MODERATION_STATUSES = ['pending', 'active', 'hidden', 'flagged'] as const;
 export const ModerationStatus = z.enum(MODERATION_STATUSES);
 export type ModerationStatus = z.infer<typeof ModerationStatus>;
 

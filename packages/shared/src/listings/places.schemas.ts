@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { APP_MESSAGES } from '../common/messages.js';
-import { PLACE_SUGGESTION_MIN_CHARS } from './listing-constants.js';
+import { LOCATION_TYPES, PLACE_SUGGESTION_MIN_CHARS } from './listing-constants.js';
 import { PLACE_MESSAGES } from './listing-messages.js';
-
-export const LOCATION_TYPES = ['cities', 'postal_codes', 'any'] as const;
 
 /** get_location_suggestions (input_text, location_type). */
 export const PlaceSuggestionsQuery = z.object({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AlertFilters,
   alertFiltersFromCriteria,
   criteriaFromAlertFilters,
   hasAlertCriteria,
-} from '../alerts/alerts.schemas.js';
+} from '../alerts/alert-constants.js';
+import { AlertFilters } from '../alerts/alerts.schemas.js';
 import { ListListingsQuery } from './listing.schemas.js';
 import {
   criteriaFromListQuery,

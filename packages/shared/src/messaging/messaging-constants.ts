@@ -1,7 +1,45 @@
 /**
- * Messaging's limits and texts that the web app reads outside the messages page (zod-free, so that
- * the header and the bottom bar do not load the schemas).
+ * Messaging's limits, texts and plain helpers, zod-free: the web app reads them outside the
+ * messages page too (the header, the bottom bar), without loading the schemas.
  */
+
+/** The spec's texts (001 §5) and the few the product adds around them. */
+export const MESSAGING_MESSAGES = {
+  contentEmpty: 'Message content cannot be empty',
+  recipientRequired: 'Recipient ID is required',
+  cannotMessageSelf: 'Cannot send messages to yourself',
+  recipientNotFound: 'Recipient not found',
+  contentTooLong: 'Messages can be at most 2,000 characters',
+  blockedByYou: 'You have blocked this member. Unblock them to send a message.',
+  blockedByThem: 'This member is not accepting messages from you.',
+  clientIdInvalid: 'client_id must be a UUID',
+  clientIdReused: 'This client_id was already used for a message to another member',
+  productNotFound: 'Product not found',
+  sendFailed: 'Message not sent',
+} as const;
+
+/** Spec 001 §9: 20 messages a page. Sends retry up to 3 times, 1 s apart (§5). */
+export const MESSAGE_PAGE_SIZE = 20;
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGE_SEND_RETRY = { attempts: 3, delayMs: 1000 } as const;
+export const CONVERSATION_SEARCH_MAX = 50;
+
+export const MESSAGE_TYPES = ['chat', 'offer', 'system'] as const;
+
+/**
+ * A conversation is the pair of its members: its id is their two ids, sorted, joined by "_".
+ * /messages/{conversationId} and /messages/{userId} therefore both name one thread.
+ */
+export function conversationIdFor(a: string, b: string): string {
+  return a < b ? `${a}_${b}` : `${b}_${a}`;
+}
+
+/** The other member of a conversation id, or the id itself when it is a member id. */
+export function otherMemberOf(conversationOrUserId: string, viewerId: string): string {
+  const parts = conversationOrUserId.split('_');
+  if (parts.length !== 2) return conversationOrUserId;
+  return parts[0] === viewerId ? parts[1]! : parts[0]!;
+}
 
 /** Photos one message may carry (a message may be photos only). */
 export const MESSAGE_PHOTOS_MAX = 6;

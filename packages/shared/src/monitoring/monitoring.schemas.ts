@@ -1,24 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE } from '../admin/admin-users.schemas.js';
-import { MONITORING_LIMITS } from './monitoring-constants.js';
-
-export const MONITORING_MESSAGES = {
-  batchEmpty: 'Send at least one item',
-  batchTooLarge: `Send at most ${MONITORING_LIMITS.batchSize} items per batch`,
-  messageRequired: 'An error needs a message',
-  messageTooLong: `An error message may be at most ${MONITORING_LIMITS.messageMax} characters`,
-  stackTooLong: `A stack may be at most ${MONITORING_LIMITS.stackMax} characters`,
-  jsonTooLarge: `Context and metadata may be at most ${MONITORING_LIMITS.jsonMaxBytes / 1024} KB each`,
-  timestampInvalid: 'The timestamp must be an ISO 8601 date and time',
-  eventTypeInvalid: 'The event type must be metric, event, log or timing',
-  errorGroupNotFound: 'No errors with this fingerprint',
-} as const;
-
-export const MONITORING_EVENT_TYPES = ['metric', 'event', 'log', 'timing'] as const;
-export type MonitoringEventType = (typeof MONITORING_EVENT_TYPES)[number];
-
-export const MONITORING_ERROR_SOURCES = ['client', 'server'] as const;
-export type MonitoringErrorSource = (typeof MONITORING_ERROR_SOURCES)[number];
+import { MONITORING_EVENT_TYPES, MONITORING_LIMITS, MONITORING_MESSAGES } from './monitoring-constants.js';
 
 /** UTF-8 bytes of the value as JSON (infinite when it cannot be serialized). */
 function serializedSize(value: unknown): number {
@@ -163,5 +144,3 @@ export const MonitoringEventPageDto = z.object({
   total: z.number().int(),
 });
 export type MonitoringEventPageDto = z.infer<typeof MonitoringEventPageDto>;
-
-export const MONITORING_PAGE_SIZE = ADMIN_PAGE_SIZE;

@@ -7,7 +7,7 @@ import {
   notificationPreferenceMap,
   wantsNotification,
 } from './notification-preferences.js';
-import { NOTIFICATION_TYPES } from './notifications.schemas.js';
+import { NOTIFICATION_TYPES } from './notification-type-constants.js';
 
 describe('notification categories', () => {
   it('give every notification type a category, and offer only the categories some type has', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OFFER_STATUSES, type OfferAction, type OfferStatus } from './offers.schemas.js';
+import { OFFER_STATUSES } from './offer-constants.js';
+import type { OfferAction, OfferStatus } from './offers.schemas.js';
 import {
   canMakeOffer,
   offerActionsFor,

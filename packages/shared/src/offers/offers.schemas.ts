@@ -1,40 +1,13 @@
 import { z } from 'zod';
 import { LISTING_PRICE_MAX } from '../listings/listing-constants.js';
-import { moneyAmount, MONEY_STEP } from '../common/money.js';
+import { moneyAmount } from '../common/money.js';
+import { MONEY_STEP } from '../common/money-constants.js';
 import { ListingSummaryDto } from '../listings/listing-summary.schemas.js';
 import { MemberSummaryDto } from '../profiles/members.schemas.js';
+import { OFFER_ACTIONS, OFFER_MESSAGES, OFFER_NOTE_MAX, OFFER_STATUSES } from './offer-constants.js';
 
-export const OFFER_STATUSES = [
-  'pending',
-  'countered',
-  'accepted',
-  'rejected',
-  'cancelled',
-  'expired',
-] as const;
 export const OfferStatus = z.enum(OFFER_STATUSES);
 export type OfferStatus = z.infer<typeof OfferStatus>;
-export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'countered'];
-
-/** An offer stays open for 48 hours (from when it was made, or from the seller's counter). */
-export const OFFER_EXPIRY_MS = 48 * 60 * 60 * 1000;
-export const OFFER_NOTE_MAX = 500;
-
-export const OFFER_MESSAGES = {
-  amountInvalid: 'Please enter a valid offer amount',
-  amountTooHigh: 'Please enter an offer under $1,000,000.',
-  noteTooLong: 'Notes can be at most 500 characters',
-  mustBeLoggedIn: 'You must be logged in to make an offer',
-  ownListing: 'You cannot make an offer on your own listing',
-  notAvailable: 'This listing is no longer available',
-  alreadyOpen: 'You already have an open offer on this listing',
-  notFound: 'Offer not found',
-  notOpen: 'This offer is no longer open',
-  notAllowed: 'You cannot do that with this offer',
-  banned: 'Your account is banned',
-  // Castline's own: an offer under the seller's auto-decline amount (the amount is not shown).
-  belowSellersMinimum: 'This offer is below what the seller will consider. Try a higher amount.',
-} as const;
 
 /** A JSON number above 0 and under $1,000,000, in whole cents (a fraction of a cent is refused). */
 const amount = moneyAmount({
@@ -70,8 +43,6 @@ export type CounterOfferBody = z.input<typeof CounterOfferBody>;
 export const OfferIdParams = z.object({ id: z.uuid({ error: OFFER_MESSAGES.notFound }) });
 export type OfferIdParams = z.infer<typeof OfferIdParams>;
 
-/** What the caller may do with an offer now. */
-export const OFFER_ACTIONS = ['accept', 'reject', 'counter', 'cancel', 'mark-sold'] as const;
 export const OfferAction = z.enum(OFFER_ACTIONS);
 export type OfferAction = z.infer<typeof OfferAction>;
 
@@ -117,9 +88,6 @@ export type OfferListDto = z.infer<typeof OfferListDto>;
 /** GET /api/listings/:id/offers/mine: the caller's open offer on a listing, if any. */
 export const MyListingOfferDto = z.object({ offer: OfferDto.nullable() });
 export type MyListingOfferDto = z.infer<typeof MyListingOfferDto>;
-
-/** A conversation shows at most this many of the two members' offers (the newest). */
-export const OFFERS_WITH_MEMBER_MAX = 50;
 
 /** GET /api/me/offers/with/:userId: the offers between the caller and a member, either way round. */
 export const OffersWithMemberDto = z.object({ items: z.array(OfferDto) });

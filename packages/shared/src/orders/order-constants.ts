@@ -1,4 +1,6 @@
 // The orders' constants and texts, free of zod: pages import them without the schemas.
+// The types OrderState and OrderHandover are the schemas' (orders.schemas.ts).
+import type { OrderState } from './orders.schemas.js';
 
 /**
  * An order's life: the buyer commits (buy now, or an accepted offer) → the seller confirms the
@@ -13,7 +15,6 @@ export const ORDER_STATES = [
   'completed',
   'cancelled',
 ] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The states in which an order still holds its listing and waits for someone. */
 export const OPEN_ORDER_STATES: readonly OrderState[] = ['awaiting_payment', 'paid', 'shipped', 'received'];
@@ -26,7 +27,6 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** How the gear changes hands in an order. */
 export const ORDER_HANDOVERS = ['shipping', 'pickup'] as const;
-export type OrderHandover = (typeof ORDER_HANDOVERS)[number];
 
 /** A shipped order the buyer has not marked received completes by itself after this many days. */
 export const ORDER_AUTO_COMPLETE_DAYS = 14;
@@ -72,3 +72,6 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
 /** The state filters of the Purchases / Sales lists: `open` is every state still in progress. */
 export const ORDER_LIST_FILTERS = ['all', 'open', ...ORDER_STATES] as const;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
+
+/** What the caller may do with an order now (orderActionsFor). */
+export const ORDER_ACTIONS = ['confirm-payment', 'ship', 'receive', 'cancel'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ListingSummaryDto } from '../listings/listing-summary.schemas.js';
 import { MemberSummaryDto } from '../profiles/members.schemas.js';
 import {
+  ORDER_ACTIONS,
   ORDER_HANDOVERS,
   ORDER_LIMITS,
   ORDER_LIST_FILTERS,
@@ -10,15 +11,11 @@ import {
   ORDER_STATES,
 } from './order-constants.js';
 
-export * from './order-constants.js';
-
 export const OrderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderState>;
 export const OrderHandover = z.enum(ORDER_HANDOVERS);
 export type OrderHandover = z.infer<typeof OrderHandover>;
 
-/** What the caller may do with an order now (orderActionsFor). */
-export const ORDER_ACTIONS = ['confirm-payment', 'ship', 'receive', 'cancel'] as const;
 export const OrderAction = z.enum(ORDER_ACTIONS);
 export type OrderAction = z.infer<typeof OrderAction>;
 

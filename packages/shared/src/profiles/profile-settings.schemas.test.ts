@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_MESSAGES as S, UpdateProfileBody } from './profile-settings.schemas.js';
+import { SETTINGS_MESSAGES as S } from './profile-constants.js';
+import { UpdateProfileBody } from './profile-settings.schemas.js';
 
 /** The one issue a display-name field answers, or the value it keeps. */
 function parse(field: 'full_name' | 'title', text: string) {

@@ -1,4 +1,4 @@
-import { AVATAR_URL } from './profile-settings.schemas.js';
+import { AVATAR_URL } from './profile-constants.js';
 
 /** Where the avatars bucket's files are served: every avatar_url starts with it (AVATAR_URL). */
 const AVATARS_PATH = '/files/avatars/';

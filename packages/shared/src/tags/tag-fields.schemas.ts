@@ -8,20 +8,12 @@ import {
   TAGS_PER_ITEM_MAX,
   type TagSlug,
 } from './tag-constants.js';
+import { tagsIssue } from './tag-field-constants.js';
 
 /*
  * The `tags` fields the forum's and the marketplace's own schemas take (kept apart from the tag
  * page's schemas, which read theirs). Every one is optional: clients that send no tags keep working.
  */
-
-/** Why a list of tags is refused, or null when every entry is a known slug and they fit. */
-export function tagsIssue(values: readonly unknown[]): string | null {
-  const unknown = values.find((value) => !isTagSlug(value));
-  if (unknown !== undefined)
-    return typeof unknown === 'string' ? TAG_MESSAGES.unknownTag(unknown) : TAG_MESSAGES.tagsInvalid;
-  if (new Set(values).size > TAGS_PER_ITEM_MAX) return TAG_MESSAGES.tooManyTags;
-  return null;
-}
 
 /** A topic's or listing's tags: known slugs, at most TAGS_PER_ITEM_MAX, kept once each in the reference order. */
 export const TagsField = z

@@ -8,7 +8,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useRequestPasswordReset } from '../api/auth.api';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
-import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
+import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,7 +28,7 @@ export function RequestPasswordResetForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: accountFormSchema('RequestPasswordResetBody'),
+      schema: requestSchema('RequestPasswordResetBody'),
       input: { email },
       mutation: request,
       fields: FIELDS,
@@ -41,12 +41,7 @@ export function RequestPasswordResetForm() {
   }
 
   return (
-    <form
-      noValidate
-      onFocus={preloadAccountFormSchemas}
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-    >
+    <form noValidate onFocus={preloadRequestSchemas} onSubmit={handleSubmit} className="flex flex-col gap-5">
       {request.isError && <Alert tone="error">{resetFailureMessage(request.error)}</Alert>}
       <EmailField
         value={email}

@@ -6,7 +6,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResendVerification } from '../api/auth.api';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
-import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
+import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -20,7 +20,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: accountFormSchema('ResendVerificationBody'),
+      schema: requestSchema('ResendVerificationBody'),
       input: { email },
       mutation: resend,
       fields: FIELDS,
@@ -29,12 +29,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   }
 
   return (
-    <form
-      noValidate
-      onFocus={preloadAccountFormSchemas}
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-4"
-    >
+    <form noValidate onFocus={preloadRequestSchemas} onSubmit={handleSubmit} className="flex flex-col gap-4">
       {resend.isSuccess && <Alert tone="success">{resend.data.message}</Alert>}
       {resend.isError && <Alert tone="error">{resend.error.message}</Alert>}
       <EmailField

@@ -9,7 +9,7 @@ import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-err
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useResetPassword } from '../api/auth.api';
 import { TextLink } from './text-link';
-import { loadAccountFormSchemas, preloadAccountFormSchemas } from '../lib/load-form-schemas';
+import { loadRequestSchemas, preloadRequestSchemas } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -34,7 +34,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
       if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
     };
     validating.current = true;
-    const schema = await loadAccountFormSchemas()
+    const schema = await loadRequestSchemas()
       .then((schemas) => schemas.ResetPasswordBody)
       .catch(() => null)
       .finally(() => {
@@ -74,7 +74,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   return (
     <form
       noValidate
-      onFocus={preloadAccountFormSchemas}
+      onFocus={preloadRequestSchemas}
       onSubmit={(event) => void handleSubmit(event)}
       className="flex flex-col gap-5"
     >

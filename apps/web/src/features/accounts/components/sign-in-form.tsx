@@ -11,7 +11,7 @@ import { useResendVerification, useSignIn } from '../api/auth.api';
 import { TextLink } from './text-link';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
-import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
+import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -40,7 +40,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps = {
     resend.reset();
     submitValidated({
       event,
-      schema: accountFormSchema('SignInBody'),
+      schema: requestSchema('SignInBody'),
       input: { email, password },
       mutation: signIn,
       fields: FIELDS,
@@ -53,12 +53,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps = {
   }
 
   return (
-    <form
-      noValidate
-      onFocus={preloadAccountFormSchemas}
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-    >
+    <form noValidate onFocus={preloadRequestSchemas} onSubmit={handleSubmit} className="flex flex-col gap-5">
       {failure && (
         <Alert tone="error">
           <p>{failure.message}</p>

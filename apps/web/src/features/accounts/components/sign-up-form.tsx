@@ -13,7 +13,7 @@ import type { VerifyEmailState } from '../routes/verify-email-state';
 import { TextLink } from './text-link';
 import { submitValidated } from '../../../lib/submit-validated';
 import { EmailField } from './email-field';
-import { accountFormSchema, preloadAccountFormSchemas } from '../lib/load-form-schemas';
+import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['email', 'username', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -43,7 +43,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps = {}) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     submitValidated({
       event,
-      schema: accountFormSchema('SignUpBody'),
+      schema: requestSchema('SignUpBody'),
       input: { ...values, email: values.email.trim() },
       mutation: signUp,
       fields: FIELDS,
@@ -59,12 +59,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps = {}) {
 
   const failure = signUp.error;
   return (
-    <form
-      noValidate
-      onFocus={preloadAccountFormSchemas}
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-    >
+    <form noValidate onFocus={preloadRequestSchemas} onSubmit={handleSubmit} className="flex flex-col gap-5">
       {failure && (
         <Alert tone="error">
           <p>{failure.message}</p>

@@ -1,5 +1,5 @@
 import type { ListingAlertDto } from '@castline/shared';
-import { ALERT_LIMITS, UpdateAlertBody } from '@castline/shared';
+import { ALERT_LIMITS } from '@castline/shared';
 import { BellRing, Pencil, Search, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { alertFilterChips, marketplaceHrefFor } from '../api/alert-filters';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.api';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 /**
  * The member's saved searches: each with its filters, how many listings it matched (and how many
@@ -211,18 +212,23 @@ function RenameForm({ alert, onDone }: { alert: ListingAlertDto; onDone: () => v
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const parsed = UpdateAlertBody.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    update.mutate(
-      { id: alert.id, body: parsed.data },
+    checkWith(
+      'UpdateAlertBody',
+      { name },
       {
-        onSuccess: () => {
-          toast.show('Alert renamed');
-          onDone();
+        form: event.currentTarget,
+        invalid: (problem) => setError(problem.issues[0]?.message),
+        valid: (body) => {
+          setError(undefined);
+          update.mutate(
+            { id: alert.id, body },
+            {
+              onSuccess: () => {
+                toast.show('Alert renamed');
+                onDone();
+              },
+            },
+          );
         },
       },
     );

@@ -1,10 +1,4 @@
-import {
-  ACCESS_MESSAGES,
-  actsAsCaptain,
-  ALERT_MESSAGES,
-  CreateAlertBody,
-  hasAlertCriteria,
-} from '@castline/shared';
+import { ACCESS_MESSAGES, actsAsCaptain, ALERT_MESSAGES, hasAlertCriteria } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -20,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import type { ListingFilters } from '../../listings';
 import { alertFilterChips, alertFiltersFromListing, alertNameFor } from '../api/alert-filters';
 import { useCreateAlert } from '../api/alerts.api';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 interface SaveSearchDialogProps {
   /** The marketplace search as it is now. */
@@ -99,24 +94,31 @@ function CaptainsSaveSearchForm({ filters, onDone }: { filters: ListingFilters; 
     event.preventDefault();
     const form = event.currentTarget;
     if (create.isPending) return;
-    const parsed = CreateAlertBody.safeParse({ name, filters: saved.filters, is_active: true });
-    if (!parsed.success) {
-      create.reset();
-      const nameIssue = parsed.error.issues.find((issue) => issue.path[0] === 'name');
-      show(nameIssue ? { name: nameIssue.message } : {}, form);
-      if (!nameIssue) toast.show(ALERT_MESSAGES.filtersInvalid, { tone: 'error' });
-      return;
-    }
-    show({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.show(ALERT_MESSAGES.saved);
-        onDone();
+    checkWith(
+      'CreateAlertBody',
+      { name, filters: saved.filters, is_active: true },
+      {
+        form,
+        invalid: (problem) => {
+          create.reset();
+          const nameIssue = problem.issues.find((issue) => issue.path[0] === 'name');
+          show(nameIssue ? { name: nameIssue.message } : {}, form);
+          if (!nameIssue) toast.show(ALERT_MESSAGES.filtersInvalid, { tone: 'error' });
+        },
+        valid: (body) => {
+          show({});
+          create.mutate(body, {
+            onSuccess: () => {
+              toast.show(ALERT_MESSAGES.saved);
+              onDone();
+            },
+            onError: (error) => {
+              if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
+            },
+          });
+        },
       },
-      onError: (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, FIELDS), form);
-      },
-    });
+    );
   };
 
   return (

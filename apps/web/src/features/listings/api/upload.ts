@@ -1,18 +1,9 @@
 import type { Bucket, UploadedImageDto as UploadedImage } from '@castline/shared';
-import { AUTH_MESSAGES, ERROR_CODES, IMAGE_MESSAGES, UploadedImageDto } from '@castline/shared';
-import { z } from 'zod';
+import { AUTH_MESSAGES, ERROR_CODES, IMAGE_MESSAGES } from '@castline/shared';
 import { ApiError } from '../../../lib/api-client';
+import { loadRequestSchemas } from '../../../lib/load-request-schemas';
 
 export const LISTING_IMAGE_UPLOAD_PATH = '/api/uploads/product-images';
-
-/** Any error body that carries a message; the code is kept when it is one the app knows. */
-const ErrorBody = z.object({
-  error: z.object({
-    code: z.string().optional(),
-    message: z.string().min(1),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-});
 
 function parseJson(text: string): unknown {
   try {
@@ -67,26 +58,37 @@ export function uploadListingImage(
     xhr.onload = () => {
       settle();
       const payload = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = UploadedImageDto.safeParse(payload);
-        if (parsed.success) {
-          onProgress?.(100);
-          resolve(parsed.data);
-        } else {
+      // The answer is checked with the shared schemas, loaded with the first upload.
+      loadRequestSchemas().then(
+        ({ UploadedImageDto, AnyErrorBody }) => {
+          if (xhr.status >= 200 && xhr.status < 300) {
+            const parsed = UploadedImageDto.safeParse(payload);
+            if (parsed.success) {
+              onProgress?.(100);
+              resolve(parsed.data);
+            } else {
+              reject(
+                new ApiError({
+                  status: xhr.status,
+                  code: 'UNEXPECTED_RESPONSE',
+                  message: IMAGE_MESSAGES.noData,
+                }),
+              );
+            }
+            return;
+          }
+          const failure = AnyErrorBody.safeParse(payload);
           reject(
-            new ApiError({ status: xhr.status, code: 'UNEXPECTED_RESPONSE', message: IMAGE_MESSAGES.noData }),
+            new ApiError({
+              status: xhr.status,
+              code: (failure.success && knownCode(failure.data.error.code)) || 'UNEXPECTED_RESPONSE',
+              message: failure.success ? failure.data.error.message : AUTH_MESSAGES.unexpectedError,
+              issues: failure.success ? failure.data.error.issues : undefined,
+            }),
           );
-        }
-        return;
-      }
-      const failure = ErrorBody.safeParse(payload);
-      reject(
-        new ApiError({
-          status: xhr.status,
-          code: (failure.success && knownCode(failure.data.error.code)) || 'UNEXPECTED_RESPONSE',
-          message: failure.success ? failure.data.error.message : AUTH_MESSAGES.unexpectedError,
-          issues: failure.success ? failure.data.error.issues : undefined,
-        }),
+        },
+        () =>
+          reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: AUTH_MESSAGES.unexpectedError })),
       );
     };
     xhr.onerror = () => {

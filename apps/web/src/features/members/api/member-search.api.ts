@@ -1,7 +1,8 @@
 import type { MemberSearchDto } from '@castline/shared';
-import { MemberSearchQuery, PROFILE_LIMITS } from '@castline/shared';
+import { PROFILE_LIMITS } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRequestSchemas } from '../../../lib/load-request-schemas';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long typing has to pause before the search is sent. */
@@ -29,8 +30,10 @@ export function searchMembers(q: string, signal?: AbortSignal) {
 export function useMemberSearch(input: string, { enabled = true }: { enabled?: boolean } = {}) {
   const trimmed = input.trim();
   const debounced = useDebouncedValue(trimmed, MEMBER_SEARCH_DEBOUNCE_MS);
-  const parsed = MemberSearchQuery.safeParse({ q: debounced });
-  const valid = parsed.success ? parsed.data.q : null;
+  // The query's rules (the server's) load with the first letter typed; the debounce covers it.
+  const schemas = useRequestSchemas(enabled && trimmed.length > 0);
+  const parsed = schemas?.MemberSearchQuery.safeParse({ q: debounced });
+  const valid = parsed?.success ? parsed.data.q : null;
   const query = useQuery({
     queryKey: memberKeys.search(valid ?? ''),
     queryFn: ({ signal }) => searchMembers(valid ?? '', signal),
@@ -38,10 +41,10 @@ export function useMemberSearch(input: string, { enabled = true }: { enabled?: b
     staleTime: MEMBER_SEARCH_STALE_MS,
   });
   const problem =
-    trimmed.length > PROFILE_LIMITS.searchQueryMax
-      ? (MemberSearchQuery.safeParse({ q: trimmed }).error?.issues[0]?.message ?? null)
+    trimmed.length > PROFILE_LIMITS.searchQueryMax && schemas
+      ? (schemas.MemberSearchQuery.safeParse({ q: trimmed }).error?.issues[0]?.message ?? null)
       : null;
-  const waiting = trimmed !== debounced;
+  const waiting = trimmed !== debounced || (trimmed.length > 0 && schemas === null);
   return {
     /** The results for the text as typed; empty while a new text is being searched. */
     items: !waiting && valid !== null ? (query.data?.items ?? []) : [],

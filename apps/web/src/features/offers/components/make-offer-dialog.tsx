@@ -1,5 +1,5 @@
 import type { HandoverMethod, ListingSummaryDto } from '@castline/shared';
-import { CreateOfferBody, OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
+import { OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
 import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { formatPrice } from '../../listings';
 import { useMakeOffer, useMyListingOffer } from '../api/offers.api';
 import { MoneyField, NoteField, parseAmount } from './money-field';
 import { OfferCard } from './offer-card';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 /** What the dialog needs to know about the listing (its terms, where the page has them). */
 export type OfferListing = Pick<ListingSummaryDto, 'id' | 'title' | 'price'> & {
@@ -131,14 +132,25 @@ function OfferForm({
     event.preventDefault();
     const form = event.currentTarget;
     if (makeOffer.isPending) return;
-    const parsed = CreateOfferBody.safeParse({ amount: parseAmount(amount), note });
-    if (!parsed.success) {
-      makeOffer.reset();
-      show(fieldErrorsFromZod<OfferField>(parsed.error), form);
-      return;
-    }
+    checkWith(
+      'CreateOfferBody',
+      { amount: parseAmount(amount), note },
+      {
+        form,
+        invalid: (error) => {
+          makeOffer.reset();
+          show(fieldErrorsFromZod<OfferField>(error), form);
+        },
+        valid: (data) => send(data, form),
+      },
+    );
+  };
+
+  const send = (
+    { amount: dollars, note: text }: { amount: number; note: string | null },
+    form: HTMLFormElement,
+  ) => {
     show({});
-    const { amount: dollars, note: text } = parsed.data;
     makeOffer.mutate(
       { amount: dollars, ...(text ? { note: text } : {}), ...(choosesHandover ? { handover } : {}) },
       {

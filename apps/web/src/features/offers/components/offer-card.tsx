@@ -1,5 +1,5 @@
 import type { OfferAction, OfferDto, OfferStatus } from '@castline/shared';
-import { CounterOfferBody, OFFER_NOTE_MAX, OPEN_OFFER_STATUSES } from '@castline/shared';
+import { OFFER_NOTE_MAX, OPEN_OFFER_STATUSES } from '@castline/shared';
 import { BadgeCheck, Check, Clock, HandCoins, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -17,6 +17,7 @@ import { formatPrice, ListingImage } from '../../listings';
 import type { OfferStep } from '../api/offers.api';
 import { useCounterOffer, useMarkSoldToBuyer, useOfferStep } from '../api/offers.api';
 import { MoneyField, NoteField, parseAmount } from './money-field';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 const STATUS: Record<OfferStatus, { label: string; tone: 'brand' | 'reed' | 'neutral' | 'accent' }> = {
   pending: { label: 'Pending', tone: 'accent' },
@@ -364,21 +365,23 @@ function CounterForm({ offer, onDone }: { offer: OfferDto; onDone: () => void })
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (counter.isPending) return;
-    const parsed = CounterOfferBody.safeParse({ amount: parseAmount(amount), note });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod<CounterField>(parsed.error));
-      return;
-    }
-    setErrors({});
-    counter.mutate(
+    checkWith(
+      'CounterOfferBody',
+      { amount: parseAmount(amount), note },
       {
-        offerId: offer.id,
-        body: { amount: parsed.data.amount, ...(parsed.data.note ? { note: parsed.data.note } : {}) },
-      },
-      {
-        onSuccess: (updated) => {
-          toast.show(`Counter offer of ${formatPrice(updated.counter_amount ?? parsed.data.amount)} sent`);
-          onDone();
+        form: event.currentTarget,
+        invalid: (error) => setErrors(fieldErrorsFromZod<CounterField>(error)),
+        valid: (data) => {
+          setErrors({});
+          counter.mutate(
+            { offerId: offer.id, body: { amount: data.amount, ...(data.note ? { note: data.note } : {}) } },
+            {
+              onSuccess: (updated) => {
+                toast.show(`Counter offer of ${formatPrice(updated.counter_amount ?? data.amount)} sent`);
+                onDone();
+              },
+            },
+          );
         },
       },
     );

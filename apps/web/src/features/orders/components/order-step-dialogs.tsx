@@ -1,5 +1,5 @@
 import type { OrderAction, OrderDto } from '@castline/shared';
-import { CancelOrderBody, ORDER_AUTO_COMPLETE_DAYS, ORDER_LIMITS, ShipOrderBody } from '@castline/shared';
+import { ORDER_AUTO_COMPLETE_DAYS, ORDER_LIMITS } from '@castline/shared';
 import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';
+import { checkWith } from '../../../lib/load-request-schemas';
 import { formatDollars as formatPrice } from '../../../lib/format-number';
 import type { OrderStep } from '../api/orders.api';
 import { useOrderStep } from '../api/orders.api';
@@ -171,20 +172,25 @@ function ShipForm({ order, step, run }: { order: OrderDto; step: StepMutation; r
     event.preventDefault();
     const form = event.currentTarget;
     if (step.isPending) return;
-    const parsed = ShipOrderBody.safeParse(
+    checkWith(
+      'ShipOrderBody',
       method === 'shipping' ? { method, carrier, tracking_number: tracking } : { method, pickup_note: note },
-    );
-    if (!parsed.success) {
-      step.reset();
-      show(fieldErrorsFromZod<ShipField>(parsed.error), form);
-      return;
-    }
-    show({});
-    run(
-      { action: 'ship', body: parsed.data },
-      method === 'shipping' ? 'Marked as shipped' : 'Marked as ready for pickup',
-      (error) => {
-        if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, SHIP_FIELDS), form);
+      {
+        form,
+        invalid: (error) => {
+          step.reset();
+          show(fieldErrorsFromZod<ShipField>(error), form);
+        },
+        valid: (body) => {
+          show({});
+          run(
+            { action: 'ship', body },
+            method === 'shipping' ? 'Marked as shipped' : 'Marked as ready for pickup',
+            (error) => {
+              if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, SHIP_FIELDS), form);
+            },
+          );
+        },
       },
     );
   };
@@ -279,16 +285,23 @@ function CancelForm({ order, step, run }: { order: OrderDto; step: StepMutation;
     event.preventDefault();
     const form = event.currentTarget;
     if (step.isPending) return;
-    const parsed = CancelOrderBody.safeParse({ reason });
-    if (!parsed.success) {
-      step.reset();
-      show(fieldErrorsFromZod<'reason'>(parsed.error), form);
-      return;
-    }
-    show({});
-    run({ action: 'cancel', body: parsed.data }, 'Order cancelled', (error) => {
-      if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, REASON_FIELDS), form);
-    });
+    checkWith(
+      'CancelOrderBody',
+      { reason },
+      {
+        form,
+        invalid: (error) => {
+          step.reset();
+          show(fieldErrorsFromZod<'reason'>(error), form);
+        },
+        valid: (body) => {
+          show({});
+          run({ action: 'cancel', body }, 'Order cancelled', (error) => {
+            if (isApiError(error)) show(fieldErrorsFromIssues(error.issues, REASON_FIELDS), form);
+          });
+        },
+      },
+    );
   };
 
   return (

@@ -1,5 +1,5 @@
-import type { PublicProfileDto, UpdateProfileInput } from '@castline/shared';
-import { PROFILE_LIMITS, SETTINGS_MESSAGES, UpdateProfileBody } from '@castline/shared';
+import type { PublicProfileDto, UpdateProfileBody, UpdateProfileInput } from '@castline/shared';
+import { PROFILE_LIMITS, SETTINGS_MESSAGES } from '@castline/shared';
 import { CircleExclamationPoint } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -17,6 +17,7 @@ import type { LocationValue } from '../../places';
 import { LocationField } from '../../places';
 import { useUpdateProfile } from '../api/profiles.api';
 import { AvatarField } from './avatar-field';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['avatar_url', 'full_name', 'title', 'bio', 'location'] as const;
 type Field = (typeof FIELDS)[number];
@@ -101,19 +102,24 @@ function EditProfileForm({ profile, onDone }: EditProfileDialogProps) {
       location,
       avatar_url: avatarUrl,
     });
-    const parsed = UpdateProfileBody.safeParse(body);
-    if (!parsed.success) {
-      setFailure(null);
-      show(toFormErrors(fieldErrorsFromZod(parsed.error)), form);
-      return;
-    }
+    checkWith('UpdateProfileBody', body, {
+      form,
+      invalid: (error) => {
+        setFailure(null);
+        show(toFormErrors(fieldErrorsFromZod(error)), form);
+      },
+      valid: (changes) => save(changes, form),
+    });
+  }
+
+  function save(changes: UpdateProfileBody, form: HTMLFormElement) {
     show({});
     setFailure(null);
-    if (Object.keys(body).length === 0) {
+    if (Object.keys(changes).length === 0) {
       onDone();
       return;
     }
-    update.mutate(parsed.data, {
+    update.mutate(changes, {
       onSuccess: () => {
         toast.show(SETTINGS_MESSAGES.profileUpdated);
         onDone();

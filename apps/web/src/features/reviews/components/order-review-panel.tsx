@@ -1,5 +1,5 @@
 import type { OrderReviewsDto, OrderState } from '@castline/shared';
-import { CreateReviewBody, REVIEW_LIMITS, REVIEW_WINDOW_DAYS } from '@castline/shared';
+import { REVIEW_LIMITS, REVIEW_WINDOW_DAYS } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format-date';
 import { submitValidated } from '../../../lib/submit-validated';
+import { requestSchema } from '../../../lib/load-request-schemas';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { reviewKeys } from '../api/review-keys';
 import { useOrderReviews, useSubmitReview } from '../api/reviews.api';
@@ -56,7 +57,7 @@ function ReviewForm({ reviews }: { reviews: OrderReviewsDto }) {
       onSubmit={(event) =>
         submitValidated({
           event,
-          schema: CreateReviewBody,
+          schema: requestSchema('CreateReviewBody'),
           input: { rating, body },
           mutation: submit,
           fields: FIELDS,

@@ -1,5 +1,5 @@
 import type { ReviewDto } from '@castline/shared';
-import { REVIEW_LIMITS, REVIEW_MESSAGES, ReplyToReviewBody } from '@castline/shared';
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@castline/shared';
 import { MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
@@ -14,6 +14,7 @@ import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { submitValidated } from '../../../lib/submit-validated';
+import { requestSchema } from '../../../lib/load-request-schemas';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { ReportButton } from '../../reports';
 import { useReplyToReview } from '../api/reviews.api';
@@ -37,7 +38,7 @@ function ReplyForm({ review }: { review: ReviewDto }) {
       onSubmit={(event) =>
         submitValidated({
           event,
-          schema: ReplyToReviewBody,
+          schema: requestSchema('ReplyToReviewBody'),
           input: { reply },
           mutation,
           fields: REPLY_FIELDS,

@@ -1,4 +1,4 @@
-import { ChangeEmailBody } from '@castline/shared';
+import type { ChangeEmailBody } from '@castline/shared';
 import { Mail } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-err
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useChangeEmail } from '../api/settings.api';
 import { SettingsSection } from './settings-section';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['new_email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,16 +29,25 @@ export function ChangeEmailSection({ currentEmail }: { currentEmail: string }) {
     const form = event.currentTarget;
     if (change.isPending) return;
     setFailure(null);
-    const parsed = ChangeEmailBody.safeParse({ new_email: email, password });
-    if (!parsed.success) {
-      change.reset();
-      show(fieldErrorsFromZod<Field>(parsed.error), form);
-      return;
-    }
+    checkWith(
+      'ChangeEmailBody',
+      { new_email: email, password },
+      {
+        form,
+        invalid: (error) => {
+          change.reset();
+          show(fieldErrorsFromZod<Field>(error), form);
+        },
+        valid: (body) => send(body, form),
+      },
+    );
+  }
+
+  function send(body: ChangeEmailBody, form: HTMLFormElement) {
     show({});
-    change.mutate(parsed.data, {
+    change.mutate(body, {
       onSuccess: () => {
-        setSentTo(parsed.data.new_email);
+        setSentTo(body.new_email);
         setEmail('');
         setPassword('');
       },

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, ChangePasswordBody, PASSWORD_MIN_LENGTH } from '@castline/shared';
+import type { ChangePasswordBody } from '@castline/shared';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@castline/shared';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-err
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useChangePassword } from '../api/settings.api';
 import { SettingsSection } from './settings-section';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,19 +29,38 @@ export function ChangePasswordSection() {
     event.preventDefault();
     const form = event.currentTarget;
     if (change.isPending) return;
-    const parsed = ChangePasswordBody.safeParse({ current_password: current, new_password: next });
-    const fieldErrors = parsed.success ? {} : fieldErrorsFromZod<Field>(parsed.error);
-    if (next && confirm !== next && !fieldErrors.new_password) {
-      fieldErrors.confirm_password = AUTH_MESSAGES.passwordsDoNotMatch;
-    }
     setFailure(null);
-    if (!parsed.success || fieldErrors.confirm_password) {
-      change.reset();
-      show(fieldErrors, form);
-      return;
-    }
+    const mismatch = (fieldErrors: Partial<Record<Field, string>>) => {
+      if (next && confirm !== next && !fieldErrors.new_password) {
+        fieldErrors.confirm_password = AUTH_MESSAGES.passwordsDoNotMatch;
+      }
+      return fieldErrors;
+    };
+    checkWith(
+      'ChangePasswordBody',
+      { current_password: current, new_password: next },
+      {
+        form,
+        invalid: (error) => {
+          change.reset();
+          show(mismatch(fieldErrorsFromZod<Field>(error)), form);
+        },
+        valid: (body) => {
+          const fieldErrors = mismatch({});
+          if (fieldErrors.confirm_password) {
+            change.reset();
+            show(fieldErrors, form);
+            return;
+          }
+          send(body, form);
+        },
+      },
+    );
+  }
+
+  function send(body: ChangePasswordBody, form: HTMLFormElement) {
     show({});
-    change.mutate(parsed.data, {
+    change.mutate(body, {
       onSuccess: () => {
         setCurrent('');
         setNext('');

@@ -1,4 +1,5 @@
-import { DeleteAccountBody, SETTINGS_MESSAGES } from '@castline/shared';
+import type { DeleteAccountBody } from '@castline/shared';
+import { SETTINGS_MESSAGES } from '@castline/shared';
 import { TriangleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-err
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useDeleteAccount } from '../api/settings.api';
 import { SettingsSection } from './settings-section';
+import { checkWith } from '../../../lib/load-request-schemas';
 
 const FIELDS = ['password'] as const;
 
@@ -49,13 +51,20 @@ function DeleteAccountDialog() {
     const form = event.currentTarget;
     if (remove.isPending) return;
     setFailure(null);
-    const parsed = DeleteAccountBody.safeParse({ password });
-    if (!parsed.success) {
-      show(fieldErrorsFromZod(parsed.error), form);
-      return;
-    }
+    checkWith(
+      'DeleteAccountBody',
+      { password },
+      {
+        form,
+        invalid: (error) => show(fieldErrorsFromZod(error), form),
+        valid: (body) => send(body, form),
+      },
+    );
+  }
+
+  function send(body: DeleteAccountBody, form: HTMLFormElement) {
     show({});
-    remove.mutateAsync(parsed.data).then(
+    remove.mutateAsync(body).then(
       (result) => {
         // Leave the member-only page first, then forget the member.
         void navigate('/', { replace: true });

@@ -1,4 +1,4 @@
-import { ConfirmEmailChangeBody, SETTINGS_MESSAGES } from '@castline/shared';
+import { SETTINGS_MESSAGES } from '@castline/shared';
 import { MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,34 +7,38 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useRequestSchemas } from '../../../lib/load-request-schemas';
 import { useConfirmEmailChange } from '../api/settings.api';
 
 /** /settings/confirm-email?token=…: opened from the link mailed to the new address. */
 export function ConfirmEmailRoute() {
   const [searchParams] = useSearchParams();
-  const parsed = ConfirmEmailChangeBody.safeParse({ token: searchParams.get('token') ?? '' });
+  const token = searchParams.get('token') ?? '';
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col px-4 py-12 sm:px-6">
-      {parsed.success ? (
-        <ConfirmWithToken key={parsed.data.token} token={parsed.data.token} />
-      ) : (
-        <Outcome tone="error" message={SETTINGS_MESSAGES.emailChangeLinkInvalid} />
-      )}
+      <ConfirmToken key={token} token={token} />
     </div>
   );
 }
 
-function ConfirmWithToken({ token }: { token: string }) {
+/** Checks the link's token with the shared rules (loaded first), then confirms it once. */
+function ConfirmToken({ token }: { token: string }) {
+  const schemas = useRequestSchemas(true);
+  const parsed = schemas?.ConfirmEmailChangeBody.safeParse({ token });
+  const valid = parsed?.success ? parsed.data.token : null;
   const confirm = useConfirmEmailChange();
   const { mutate } = confirm;
   // React StrictMode runs effects twice in development; a link may be used only once.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    if (valid === null || started.current) return;
     started.current = true;
-    mutate({ token });
-  }, [mutate, token]);
+    mutate({ token: valid });
+  }, [mutate, valid]);
 
+  if (parsed && !parsed.success) {
+    return <Outcome tone="error" message={SETTINGS_MESSAGES.emailChangeLinkInvalid} />;
+  }
   if (confirm.isSuccess) {
     return <Outcome tone="success" message={confirm.data.message} email={confirm.data.email} />;
   }

@@ -1,4 +1,4 @@
-import type { Category, Condition, GearType, ListingDto } from '@castline/shared';
+import type { Category, Condition, GearType, ListingBody, ListingDto } from '@castline/shared';
 import {
   CATEGORY_OPTIONS,
   CONDITION_OPTIONS,
@@ -6,7 +6,6 @@ import {
   LISTING_DESCRIPTION_MAX,
   LISTING_MESSAGES,
   LISTING_TITLE_MAX,
-  ListingBody,
 } from '@castline/shared';
 import { Camera, Check, FileText, MapPin, PackagePlus, Settings, Truck } from 'lucide-react';
 import type { FormEvent, SetStateAction } from 'react';
@@ -44,6 +43,7 @@ import { PriceHint } from '../price-guide/lazy-price-hint';
 import { FormSection } from './form-section';
 import { ReelDetails, RodDetails } from './gear-details';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { checkWith } from '../../../../lib/load-request-schemas';
 
 // The terms' fields load just after the form (the editor's first load is kept small); the form
 // holds their values from the start, so nothing typed or checked waits for them.
@@ -177,13 +177,16 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
       waitToastRef.current = toast.show(UPLOADS_IN_PROGRESS, { tone: 'info' });
       return;
     }
-    const parsed = ListingBody.safeParse(toListingInput(values));
-    if (!parsed.success) {
-      showErrors(parsed.error.issues);
-      return;
-    }
+    checkWith('ListingBody', toListingInput(values), {
+      form: event.currentTarget,
+      invalid: (error) => showErrors(error.issues),
+      valid: save,
+    });
+  }
+
+  function save(body: ListingBody) {
     setErrors({});
-    saving.mutate(parsed.data, {
+    saving.mutate(body, {
       onSuccess: () => {
         leavingRef.current = true;
         // What the form said before (checks, uploads) is done with: the success is all that shows.
