@@ -1,26 +1,17 @@
-import type { DeleteAccountBody } from '@castline/shared';
 import { SETTINGS_MESSAGES } from '@castline/shared';
 import { TriangleAlert } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { PasswordField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
-import { useFieldErrors } from '../../../lib/use-field-errors';
-import { useDeleteAccount } from '../api/settings.api';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { SettingsSection } from './settings-section';
-import { checkWith } from '../../../lib/load-request-schemas';
 
-const FIELDS = ['password'] as const;
+// The dialog (its form, its checks and the dialog library) loads on first use, not with the page.
+const loadDialog = () => import('./delete-account-dialog');
+const DeleteAccountDialog = lazy(lazyNamed(loadDialog, 'DeleteAccountDialog'));
 
 /** The danger zone: deleting the account, confirmed with the password in a dialog. */
 export function DeleteAccountSection() {
-  const [open, setOpen] = useState(false);
+  const dialog = useLazyDialog(loadDialog);
   return (
     <SettingsSection
       title="Delete account"
@@ -28,86 +19,18 @@ export function DeleteAccountSection() {
       tone="danger"
       description={SETTINGS_MESSAGES.deleteAccountWarning}
     >
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="danger">Delete my account</Button>
-        </DialogTrigger>
-        {open && <DeleteAccountDialog />}
-      </Dialog>
+      <Button variant="danger" {...dialog.triggerProps}>
+        Delete my account
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <DeleteAccountDialog
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
     </SettingsSection>
-  );
-}
-
-function DeleteAccountDialog() {
-  const navigate = useNavigate();
-  const toast = useToast();
-  const remove = useDeleteAccount();
-  const { errors, show, clear } = useFieldErrors(FIELDS);
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (remove.isPending) return;
-    setFailure(null);
-    checkWith(
-      'DeleteAccountBody',
-      { password },
-      {
-        form,
-        invalid: (error) => show(fieldErrorsFromZod(error), form),
-        valid: (body) => send(body, form),
-      },
-    );
-  }
-
-  function send(body: DeleteAccountBody, form: HTMLFormElement) {
-    show({});
-    remove.mutateAsync(body).then(
-      (result) => {
-        // Leave the member-only page first, then forget the member.
-        void navigate('/', { replace: true });
-        remove.forget();
-        toast.show(result.message);
-      },
-      (error: unknown) => {
-        const byField = isApiError(error) ? fieldErrorsFromIssues(error.issues, FIELDS) : {};
-        if (byField.password) show(byField, form);
-        else setFailure(errorMessage(error));
-      },
-    );
-  }
-
-  return (
-    <DialogContent
-      title="Delete your account?"
-      description="Enter your password to confirm. This cannot be undone."
-    >
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-        {failure && <Alert tone="error">{failure}</Alert>}
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            clear('password');
-          }}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="danger" loading={remove.isPending}>
-            Delete account
-          </Button>
-        </div>
-      </form>
-    </DialogContent>
   );
 }
