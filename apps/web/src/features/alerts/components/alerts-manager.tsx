@@ -1,22 +1,19 @@
 import type { ListingAlertDto } from '@castline/shared';
 import { ALERT_LIMITS } from '@castline/shared';
 import { BellRing, Pencil, Search, Trash2 } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { alertFilterChips, marketplaceHrefFor } from '../api/alert-filters';
-import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api/alerts.api';
-import { checkWith } from '../../../lib/load-request-schemas';
+import { useAlerts, useUpdateAlert } from '../api/alerts.api';
 
 /**
  * The member's saved searches: each with its filters, how many listings it matched (and how many
@@ -183,132 +180,51 @@ function Switch({
   );
 }
 
+// The rename and delete dialogs (their forms and the dialog library) load on first use.
+const loadDialogs = () => import('./alert-dialogs');
+const RenameAlertDialog = lazy(lazyNamed(loadDialogs, 'RenameAlertDialog'));
+const DeleteAlertDialog = lazy(lazyNamed(loadDialogs, 'DeleteAlertDialog'));
+
 function RenameAlertButton({ alert }: { alert: ListingAlertDto }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useLazyDialog(loadDialogs);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          <Pencil aria-hidden="true" size={16} />
-          Rename
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Rename saved search"
-        description="Give the saved search a name you will recognise in your notifications."
-      >
-        <RenameForm alert={alert} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function RenameForm({ alert, onDone }: { alert: ListingAlertDto; onDone: () => void }) {
-  const toast = useToast();
-  const update = useUpdateAlert();
-  const [name, setName] = useState(alert.name);
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    checkWith(
-      'UpdateAlertBody',
-      { name },
-      {
-        form: event.currentTarget,
-        invalid: (problem) => setError(problem.issues[0]?.message),
-        valid: (body) => {
-          setError(undefined);
-          update.mutate(
-            { id: alert.id, body },
-            {
-              onSuccess: () => {
-                toast.show('Alert renamed');
-                onDone();
-              },
-            },
-          );
-        },
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField
-        label="Name"
-        name="name"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(undefined);
-        }}
-        error={error}
-        autoFocus
-      />
-      {update.isError && <Alert tone="error">{errorMessage(update.error)}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={update.isPending}>
-          Save name
-        </Button>
-      </div>
-    </form>
+    <>
+      <Button variant="ghost" size="sm" {...dialog.triggerProps}>
+        <Pencil aria-hidden="true" size={16} />
+        Rename
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <RenameAlertDialog
+            alert={alert}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }
 
 function DeleteAlertButton({ alert }: { alert: ListingAlertDto }) {
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const remove = useDeleteAlert();
-
-  const confirm = () => {
-    remove.mutate(alert.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.show('Alert deleted');
-      },
-    });
-  };
-
+  const dialog = useLazyDialog(loadDialogs);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (remove.isPending) return;
-        setOpen(next);
-        if (!next) remove.reset();
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft">
-          <Trash2 aria-hidden="true" size={16} />
-          Delete
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Delete this saved search?"
-        description={`“${alert.name}” and its ${alert.match_count} ${alert.match_count === 1 ? 'match' : 'matches'} will be removed. Listings themselves stay in the marketplace.`}
-      >
-        <div className="flex flex-col gap-4">
-          {remove.isError && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={remove.isPending}>
-                Keep it
-              </Button>
-            </DialogClose>
-            <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-              Delete saved search
-            </Button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" {...dialog.triggerProps}>
+        <Trash2 aria-hidden="true" size={16} />
+        Delete
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <DeleteAlertDialog
+            alert={alert}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }
