@@ -6,6 +6,12 @@ export const LISTING_PAGE_SIZE_MAX = 50;
  * newest this many, or the first this many in the chosen order. Past it, the total reads "1,000+".
  */
 export const TEXT_SEARCH_MATCH_LIMIT = 1000;
+/**
+ * A filtered search (a price range, gear types, a brand, a place, …) shows at most this many
+ * matches (decision 0021), in the order asked for. Past it, the total reads "10,000+". Searches
+ * by category and condition alone, and searches ordered by distance, count every match.
+ */
+export const FILTERED_SEARCH_MATCH_LIMIT = 10_000;
 /** Featured, newest and recently sold rows on the home page. */
 export const HOME_ROW_SIZE = 4;
 export const LISTING_TITLE_MAX = 120;

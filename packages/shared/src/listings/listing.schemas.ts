@@ -418,7 +418,10 @@ export type ListListingsQuery = z.input<typeof ListListingsQuery>;
 export const ListingListDto = z.object({
   items: z.array(ListingDto),
   total: z.number().int(),
-  /** True when more listings match a text search than it counts: `total` is TEXT_SEARCH_MATCH_LIMIT. */
+  /**
+   * True when more listings match than the search counts: `total` is its limit
+   * (TEXT_SEARCH_MATCH_LIMIT for a text search, FILTERED_SEARCH_MATCH_LIMIT for a filtered one).
+   */
   totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),

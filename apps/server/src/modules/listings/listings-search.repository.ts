@@ -1,6 +1,10 @@
 import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { TEXT_SEARCH_MATCH_LIMIT, type ListingSearchCriteria } from '@castline/shared';
+import {
+  FILTERED_SEARCH_MATCH_LIMIT,
+  TEXT_SEARCH_MATCH_LIMIT,
+  type ListingSearchCriteria,
+} from '@castline/shared';
 import { queryRows, type CompiledStatement, type Database } from '../../db/client.js';
 import { products, profiles } from '../../db/schema/index.js';
 import { searchRow, TOTAL_AT, type Executor } from './listings-rows.js';
@@ -63,7 +67,21 @@ const readsEveryMatch = (search: ListingSearch) =>
   (search.q !== null && search.sort === 'relevance') ||
   (search.sort === 'distance' && search.radiusMiles !== null);
 
-/** The marketplace search (filters, full text with typo correction, radius, orders, exact totals). */
+/**
+ * How many matches a search shows and counts, one more to know that there are more (decisions
+ * 0013 and 0021); null when it counts every match exactly: a search by category and condition
+ * alone (kept counts), one ordered by distance (which reads every match to order them), and a
+ * member's own listings.
+ */
+function matchLimit(search: ListingSearch): number | null {
+  if (search.q !== null) return TEXT_SEARCH_MATCH_LIMIT;
+  // A member's own listings (their dashboard) are counted exactly.
+  if (search.scope.kind !== 'public') return null;
+  if (publicCountFilters(search) || readsEveryMatch(search)) return null;
+  return FILTERED_SEARCH_MATCH_LIMIT;
+}
+
+/** The marketplace search (filters, full text with typo correction, radius, orders, totals). */
 export function createListingsSearchRepository(db: Database) {
   /**
    * The newest TEXT_SEARCH_MATCH_LIMIT + 1 matches of a text search: the listings its relevance
@@ -80,15 +98,16 @@ export function createListingsSearchRepository(db: Database) {
 
   /**
    * The number of listings a search matches: exact (from listing_public_counts when it can), or
-   * for a text search counted up to TEXT_SEARCH_MATCH_LIMIT + 1.
+   * counted up to the search's match limit + 1.
    */
   function countQuery(executor: Executor, search: ListingSearch, where: SQL | undefined) {
-    if (search.q !== null) {
+    const limit = matchLimit(search);
+    if (limit !== null) {
       const capped = executor
         .select({ one: sql`1`.as('one') })
         .from(products)
         .where(where)
-        .limit(TEXT_SEARCH_MATCH_LIMIT + 1)
+        .limit(limit + 1)
         .as('capped');
       return executor.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(capped);
     }
@@ -217,19 +236,17 @@ export function createListingsSearchRepository(db: Database) {
   async function runSearch(search: ListingSearch) {
     const values = searchValues(search);
     const page = await queryRows(db, compiledSearch('page', search), values, { timestampsAsText: true });
-    // A text search shows no match past its limit, whatever page is asked for.
-    const shown =
-      search.q === null ? page : page.slice(0, Math.max(0, TEXT_SEARCH_MATCH_LIMIT - search.offset));
+    // A search shows no match past its limit, whatever page is asked for.
+    const limit = matchLimit(search);
+    const shown = limit === null ? page : page.slice(0, Math.max(0, limit - search.offset));
     const rows = shown.map(searchRow);
     let total: number;
     if (page[0]) total = Number(page[0][TOTAL_AT]);
     // Nothing matched, or the page is past the last one and no row carries the total.
     else if (search.offset === 0) total = 0;
     else total = Number((await queryRows(db, compiledSearch('count', search), values))[0]?.[0] ?? 0);
-    // A text search counts one past its limit to know that there are more.
-    if (search.q !== null && total > TEXT_SEARCH_MATCH_LIMIT) {
-      return { rows, total: TEXT_SEARCH_MATCH_LIMIT, totalCapped: true };
-    }
+    // A limited search counts one past its limit to know that there are more.
+    if (limit !== null && total > limit) return { rows, total: limit, totalCapped: true };
     return { rows, total, totalCapped: false };
   }
 

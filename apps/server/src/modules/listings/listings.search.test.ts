@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LISTING_MESSAGES as M, ListingDto, ListingListDto, TEXT_SEARCH_MATCH_LIMIT } from '@castline/shared';
+import {
+  FILTERED_SEARCH_MATCH_LIMIT,
+  LISTING_MESSAGES as M,
+  ListingDto,
+  ListingListDto,
+  TEXT_SEARCH_MATCH_LIMIT,
+} from '@castline/shared';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -544,6 +550,48 @@ describe('text search beyond its limit (decision 0013)', () => {
     expect(titles(few.items)).toEqual(['Tenkara rod, Tenkara line']);
     const all = await list({ seller_id: sellerId });
     expect(all).toMatchObject({ total: 1006, totalCapped: false });
+  });
+});
+
+describe('filtered search beyond its limit (decision 0021)', () => {
+  it('shows and counts at most the limit, says there are more, and keeps exact totals where they are kept', async () => {
+    const sellerId = await seller();
+    const matching = FILTERED_SEARCH_MATCH_LIMIT + 5;
+    await t.database.db.execute(sql`
+      insert into products (title, description, price, condition, category, gear_types, images, location, seller_id, moderation_status, created_at)
+      select 'Swivel pack ' || n, 'Ball-bearing swivels.', 5 + (n % 40), 'new', 'tackle', array['Saltwater'], array[]::text[],
+             'Austin, TX', ${sellerId}, 'active', now() - make_interval(secs => n)
+      from generate_series(1, ${matching}) as n`);
+    const filters = { seller_id: sellerId, price: '0-100' };
+
+    const first = await list(filters);
+    expect(first).toMatchObject({ total: FILTERED_SEARCH_MATCH_LIMIT, totalCapped: true });
+    expect(titles(first.items)[0]).toBe('Swivel pack 1');
+    const lastPage = FILTERED_SEARCH_MATCH_LIMIT / 20;
+    const last = await list({ ...filters, page: lastPage });
+    expect(last.items).toHaveLength(20);
+    expect(titles(last.items).at(-1)).toBe(`Swivel pack ${FILTERED_SEARCH_MATCH_LIMIT}`);
+    const past = await list({ ...filters, page: lastPage + 1 });
+    expect(past.items).toEqual([]);
+    expect(past).toMatchObject({ total: FILTERED_SEARCH_MATCH_LIMIT, totalCapped: true });
+
+    // Under the limit the total is exact.
+    const few = await list({ ...filters, price: '44-44' });
+    const expected = Array.from({ length: matching }, (_, i) => i + 1).filter(
+      (n) => 5 + (n % 40) === 44,
+    ).length;
+    expect(few).toMatchObject({ total: expected, totalCapped: false });
+
+    // A category alone is counted from the kept counts: exact, past the limit too.
+    const [{ count } = { count: 0 }] = (
+      await t.database.db.execute<{ count: number }>(sql`
+        select count(*)::int as count from products p join profiles s on s.id = p.seller_id
+        where p.category = 'tackle' and not p.sold and not p.deleted and p.visible_in_marketplace
+          and p.moderation_status in ('active', 'pending')`)
+    ).rows;
+    const tackle = await list({ category: 'tackle' });
+    expect(tackle).toMatchObject({ total: count, totalCapped: false });
+    expect(count).toBeGreaterThan(FILTERED_SEARCH_MATCH_LIMIT);
   });
 });
 
