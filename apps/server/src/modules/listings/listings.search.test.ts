@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   FILTERED_SEARCH_MATCH_LIMIT,
@@ -7,6 +7,7 @@ import {
   ListingListDto,
   TEXT_SEARCH_MATCH_LIMIT,
 } from '@castline/shared';
+import { products, profiles } from '../../db/schema/index.js';
 import { useTestApp } from '../../../test/test-app.js';
 import {
   buildListing,
@@ -583,12 +584,15 @@ describe('filtered search beyond its limit (decision 0021)', () => {
     expect(few).toMatchObject({ total: expected, totalCapped: false });
 
     // A category alone is counted from the kept counts: exact, past the limit too.
-    const [{ count } = { count: 0 }] = (
-      await t.database.db.execute<{ count: number }>(sql`
-        select count(*)::int as count from products p join profiles s on s.id = p.seller_id
-        where p.category = 'tackle' and not p.sold and not p.deleted and p.visible_in_marketplace
-          and p.moderation_status in ('active', 'pending')`)
-    ).rows;
+    const [counted] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(profiles, eq(profiles.id, products.seller_id))
+      .where(
+        sql`${products.category} = 'tackle' and not ${products.sold} and not ${products.deleted}
+          and ${products.visible_in_marketplace} and ${products.moderation_status} in ('active', 'pending')`,
+      );
+    const count = Number(counted?.count);
     const tackle = await list({ category: 'tackle' });
     expect(tackle).toMatchObject({ total: count, totalCapped: false });
     expect(count).toBeGreaterThan(FILTERED_SEARCH_MATCH_LIMIT);
