@@ -149,6 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeWindow: API_RATE_LIMIT.windowMs,
     allowList: (request) => !request.url.startsWith('/api/'),
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisKeyPrefix}api-rate:` } : {}),
+    // While Redis cannot be reached (a restart), the API answers without this per-address limit
+    // rather than failing every request. The sign-in and posting limits, which guard against
+    // abuse, still need it: those requests fail until Redis is back.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: { code: 'RATE_LIMITED', message: AUTH_MESSAGES.tooManyRequests, retryAfter: context.after },

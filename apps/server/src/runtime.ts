@@ -38,6 +38,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pool: config.databasePool,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection ended'),
   });
   let redis: Redis | undefined;
   let mailer: Mailer | undefined;

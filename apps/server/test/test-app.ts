@@ -45,6 +45,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** How often the realtime hub reads its sockets' sessions again (default 30 s). */
   realtimeSessionCheckMs?: number;
+  /** The Redis client the API's per-address limit counts in (memory when not given). */
+  apiRateRedis?: Redis;
 }
 
 /** Builds the real app in-process over a real database (a template copy unless one is given). */
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     ...(bus ? { bus } : options.bus ? { bus: options.bus } : {}),
     ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
+    ...(options.apiRateRedis ? { redis: options.apiRateRedis } : {}),
   });
   await app.ready();
   return {

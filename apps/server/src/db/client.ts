@@ -87,7 +87,21 @@ const MIGRATION_LOCK_ID = 7_261_530;
 /** The advisory-lock key space of background jobs (the second key is the job name's hash). */
 const JOB_LOCK_SPACE = 7_261_531;
 
-export function databaseFromPool(pool: pg.Pool): DatabaseHandle {
+export interface PoolOptions {
+  /**
+   * Told of a connection the database ended (a restart, an administrator): pg drops it from the
+   * pool and the next statement opens a new one. Without a listener, pg's 'error' event would
+   * end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function databaseFromPool(pool: pg.Pool, options: PoolOptions = {}): DatabaseHandle {
+  const report = options.onConnectionError ?? (() => undefined);
+  // An idle connection's end is emitted by the pool; a checked-out one's (a transaction, a job's
+  // lock) by its client, and the statement it was running fails on its own.
+  pool.on('error', (error) => report(error));
+  pool.on('connect', (client) => client.on('error', (error) => report(error)));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -132,6 +146,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PostgreSQL pool settings (defaults: 10 connections, 15 s per statement). */
   pool?: { max: number; statementTimeoutMs: number };
+  /** See PoolOptions. */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite stored under DATA_DIR/pglite. */
@@ -146,7 +162,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 10_000,
     });
-    return databaseFromPool(pool);
+    return databaseFromPool(
+      pool,
+      options.onConnectionError ? { onConnectionError: options.onConnectionError } : {},
+    );
   }
   const dir = embeddedDataFolder(options.dataDir);
   mkdirSync(dir, { recursive: true });
