@@ -10,6 +10,8 @@
  * PostgreSQL and Redis cases use BENCH_DATABASE_URL (a server whose user may create databases;
  * default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379); when they cannot be reached those cases are skipped and say so.
+ * `faults` (an instance killed, Redis restarted, PostgreSQL restarted, under load) uses neither:
+ * it starts a PostgreSQL and a Redis of its own, so that its restarts touch nothing shared.
  */
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -25,6 +27,7 @@ const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
   frontend: () => import('./suites/frontend.js'),
   load: () => import('./suites/load.js'),
   start: () => import('./suites/start.js'),
+  faults: () => import('./suites/faults.js'),
 };
 
 const args = process.argv.slice(2);
