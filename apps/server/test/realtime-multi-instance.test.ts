@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationIdFor, MessageDto, PresenceListDto } from '@castline/shared';
+import { Redis } from 'ioredis';
+import { conversationIdFor, MessageDto, PresenceListDto, REALTIME_CLOSE } from '@castline/shared';
 import { createTestApp, type TestApp } from './test-app.js';
 import { get, post, signedInMember } from './factories.js';
 import { listen, openSocket, type TestSocket } from './realtime-client.js';
@@ -115,5 +116,38 @@ describe('realtime across instances (PostgreSQL + Redis)', () => {
     expect(Date.now() - new Date(offline.presence.last_seen_at!).getTime()).toBeLessThan(60_000);
     const after = await get(one.app, `/api/presence?ids=${member.id}`, watcher);
     expect(PresenceListDto.parse(after.json()).items[0]?.status).toBe('offline');
+  });
+  it('asks its sockets to reconnect when its link to Redis was down, and they hear events again', async () => {
+    const sender = await signedInMember(one.app, one.database.db);
+    const recipient = await signedInMember(two.app, two.database.db);
+    const before = await socketOn(urlTwo, recipient.cookie);
+    const closed = new Promise<number>((resolve) => before.socket.once('close', (code) => resolve(code)));
+
+    // Redis drops this run's realtime subscribers, as a restart does; ioredis connects again.
+    const admin = new Redis(process.env.REDIS_URL!);
+    try {
+      const list = String(await admin.client('LIST'));
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(` name=${prefix}realtime-subscriber `))
+        .map((line) => /(?:^|\s)id=(\d+)/.exec(line)?.[1]);
+      expect(ids.length).toBe(2);
+      for (const id of ids) await admin.client('KILL', 'ID', id!);
+    } finally {
+      await admin.quit();
+    }
+    // Events published while it was away are lost: the page is told to reconnect and fetch again.
+    expect(await closed).toBe(REALTIME_CLOSE.eventsMissed);
+
+    const after = await socketOn(urlTwo, recipient.cookie);
+    const sent = await post(
+      one.app,
+      '/api/messages',
+      { content: 'Back online?', recipient_id: recipient.id, client_id: randomUUID() },
+      sender,
+    );
+    expect(sent.statusCode).toBe(201);
+    const message = MessageDto.parse(sent.json());
+    await after.next('message.created', (e) => e.message.id === message.id);
   });
 });

@@ -116,6 +116,14 @@ export function createRealtimeHub({
     }
   });
 
+  // Events may have been lost while the bus was away (a Redis restart): every socket here is
+  // asked to reconnect, and its page fetches again what it shows.
+  const stopGapWatch = bus.onGap(() => {
+    for (const set of byUser.values()) {
+      for (const connection of set) connection.socket.close(REALTIME_CLOSE.eventsMissed, 'Events missed');
+    }
+  });
+
   /** Closes the sockets whose session is gone or past its end; the others learn their current end. */
   async function checkSessions(connections: readonly Connection[]): Promise<void> {
     if (connections.length === 0) return;
@@ -336,6 +344,7 @@ export function createRealtimeHub({
       clearInterval(timer);
       clearInterval(sessionTimer);
       unsubscribe();
+      stopGapWatch();
       for (const set of byUser.values()) {
         for (const connection of set) {
           clearTimeout(connection.expiryTimer);

@@ -19,6 +19,11 @@ export interface EventBus {
   readonly kind: 'memory' | 'redis';
   publish(envelope: BusEnvelope): Promise<void>;
   subscribe(handler: BusHandler): () => void;
+  /**
+   * Tells when events may have been missed: the bus lost its link and has it again (Redis
+   * restarted). The memory bus never misses one.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,9 @@ export function createMemoryBus(): EventBus {
     subscribe(handler) {
       emitter.on('event', handler);
       return () => emitter.off('event', handler);
+    },
+    onGap() {
+      return () => undefined;
     },
     async close() {
       emitter.removeAllListeners();
@@ -75,7 +83,8 @@ export async function createRedisBus(
   onError: (error: unknown) => void = () => {},
 ): Promise<EventBus> {
   const channel = `${prefix}realtime`;
-  const subscriber = redis.duplicate();
+  // Named, so that CLIENT LIST tells the realtime subscribers apart.
+  const subscriber = redis.duplicate({ connectionName: `${prefix}realtime-subscriber` });
   const handlers = new Set<BusHandler>();
   subscriber.on('message', (received: string, raw: string) => {
     if (received !== channel) return;
@@ -91,6 +100,24 @@ export async function createRedisBus(
   });
   subscriber.on('error', onError);
   await subscriber.subscribe(channel);
+  // Redis pub/sub keeps nothing for a subscriber that is away: once the link is back (ioredis
+  // subscribes again), what was published meanwhile is lost, so the listeners are told.
+  const gapListeners = new Set<() => void>();
+  let away = false;
+  subscriber.on('close', () => {
+    away = true;
+  });
+  subscriber.on('ready', () => {
+    if (!away) return;
+    away = false;
+    for (const listener of gapListeners) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  });
   return {
     kind: 'redis',
     async publish(envelope) {
@@ -100,8 +127,13 @@ export async function createRedisBus(
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     async close() {
       handlers.clear();
+      gapListeners.clear();
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
