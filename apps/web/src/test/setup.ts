@@ -4,7 +4,15 @@ import { cleanup, configure } from '@testing-library/react';
 // Pages load lazily; on a busy 2-core CI machine the first import of a chunk can take over
 // the default 1 s, so `findBy…` waits up to 5 s (it still returns as soon as the UI is there).
 configure({ asyncUtilTimeout: 5000 });
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadRequestSchemas } from '../lib/load-request-schemas';
+
+// Forms load the shared request schemas on first use (lib/load-request-schemas.ts), which the
+// app starts when a form is first focused. Tests load them once up front, so that a form's check
+// answers as soon as it is submitted; the first import of the chunk alone can take a second.
+beforeAll(async () => {
+  await loadRequestSchemas();
+});
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};

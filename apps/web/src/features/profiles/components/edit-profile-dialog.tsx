@@ -1,11 +1,11 @@
 import type { PublicProfileDto, UpdateProfileBody, UpdateProfileInput } from '@castline/shared';
 import { PROFILE_LIMITS, SETTINGS_MESSAGES } from '@castline/shared';
 import { CircleExclamationPoint } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
@@ -64,9 +64,39 @@ interface EditProfileDialogProps {
 }
 
 /** Edit your own profile: photo, full name, title, bio (up to 500 characters) and location. */
-export function EditProfileDialog({ profile, onDone }: EditProfileDialogProps) {
+/** The profile editor in its dialog, loaded when the member first opens it (profile-header.tsx). */
+export function EditProfileDialog({
+  profile,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  profile: PublicProfileDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <EditProfileContent
+          profile={profile}
+          onDone={() => onOpenChange(false)}
+          returnFocusTo={returnFocusTo}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function EditProfileContent({
+  profile,
+  onDone,
+  returnFocusTo,
+}: EditProfileDialogProps & { returnFocusTo: RefObject<HTMLElement | null> }) {
   return (
     <DialogContent
+      returnFocusTo={returnFocusTo}
       title="Edit profile"
       description="What other members see on your profile, in the forum and next to your listings."
       className="max-w-lg"

@@ -2,20 +2,23 @@ import type { PublicProfileDto } from '@castline/shared';
 import { SETTINGS_MESSAGES } from '@castline/shared';
 import { Anchor, MapPin, MessageCircle, Settings, SquarePen, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { PresenceLabel } from '../../presence';
 import { ReportButton } from '../../reports';
 import { BlockButton } from './block-button';
-import { EditProfileDialog } from './edit-profile-dialog';
 import { ProfileAvatar } from './profile-avatar';
 import { formatCount } from '../../../lib/format-number';
+
+// The profile editor (its form, avatar upload, checks and the dialog library) loads on first use.
+const loadEditor = () => import('./edit-profile-dialog');
+const EditProfileDialog = lazy(lazyNamed(loadEditor, 'EditProfileDialog'));
 
 /** What the header shows; for your own profile it comes from the session until the profile arrives. */
 export type HeaderFields = Pick<
@@ -122,19 +125,26 @@ export function ProfileHeader({ profile, loaded, own, userId, children }: Profil
 }
 
 function OwnActions({ profile }: { profile: PublicProfileDto | undefined }) {
-  const [editing, setEditing] = useState(false);
+  const editor = useLazyDialog(loadEditor);
   return (
     <div className="flex flex-wrap gap-2 self-start">
       {profile && (
-        <Dialog open={editing} onOpenChange={setEditing}>
-          <DialogTrigger asChild>
-            <Button size="sm">
-              <SquarePen aria-hidden="true" size={16} />
-              Edit profile
-            </Button>
-          </DialogTrigger>
-          {editing && <EditProfileDialog profile={profile} onDone={() => setEditing(false)} />}
-        </Dialog>
+        <>
+          <Button size="sm" {...editor.triggerProps}>
+            <SquarePen aria-hidden="true" size={16} />
+            Edit profile
+          </Button>
+          <Suspense fallback={null}>
+            {editor.mounted && (
+              <EditProfileDialog
+                profile={profile}
+                open={editor.open}
+                onOpenChange={editor.setOpen}
+                returnFocusTo={editor.triggerRef}
+              />
+            )}
+          </Suspense>
+        </>
       )}
       <Link to="/settings" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
         <Settings aria-hidden="true" size={16} />
