@@ -18,6 +18,7 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   storage: FileStorage;
   authSecret: string;
+  /** Where the API's per-address limit counts (memory when not given); see runtime.ts. */
   redis?: Redis | undefined;
   /** Realtime fan-out between instances: Redis pub/sub when REDIS_URL is set, else in-process. */
   bus?: EventBus | undefined;

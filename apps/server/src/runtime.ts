@@ -41,6 +41,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection ended'),
   });
   let redis: Redis | undefined;
+  let apiRateRedis: Redis | undefined;
   let mailer: Mailer | undefined;
   let rateLimiter: RateLimiter | undefined;
   let bus: EventBus | undefined;
@@ -48,6 +49,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     await bus?.close();
     await rateLimiter?.close();
     await mailer?.close();
+    apiRateRedis?.disconnect();
     if (redis) await redis.quit().catch(() => redis?.disconnect());
     await database.close();
   };
@@ -56,6 +58,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
+      // The API's per-address limit has a connection of its own that fails at once while Redis
+      // is away (no queue, no retries), so that requests go through without the limit instead
+      // of waiting for Redis.
+      apiRateRedis = redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+      await apiRateRedis.connect();
     }
     // Local folder DATA_DIR/files or an S3-compatible bucket (STORAGE_DRIVER).
     const storage = createFileStorage(config.storage, config.dataDir);
@@ -80,7 +87,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       rateLimiter,
       storage,
       authSecret,
-      redis,
+      redis: apiRateRedis,
       bus,
       logger,
     });
