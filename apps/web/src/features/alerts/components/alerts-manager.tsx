@@ -134,8 +134,8 @@ function AlertCard({ alert }: { alert: ListingAlertDto }) {
           <Search aria-hidden="true" size={16} />
           Open in marketplace
         </Link>
-        <RenameAlertButton alert={alert} />
-        <DeleteAlertButton alert={alert} />
+        <AlertDialogButton alert={alert} action="rename" />
+        <AlertDialogButton alert={alert} action="delete" />
       </div>
     </article>
   );
@@ -185,39 +185,35 @@ const loadDialogs = () => import('./alert-dialogs');
 const RenameAlertDialog = lazy(lazyNamed(loadDialogs, 'RenameAlertDialog'));
 const DeleteAlertDialog = lazy(lazyNamed(loadDialogs, 'DeleteAlertDialog'));
 
-function RenameAlertButton({ alert }: { alert: ListingAlertDto }) {
-  const dialog = useLazyDialog(loadDialogs);
-  return (
-    <>
-      <Button variant="ghost" size="sm" {...dialog.triggerProps}>
-        <Pencil aria-hidden="true" size={16} />
-        Rename
-      </Button>
-      <Suspense fallback={null}>
-        {dialog.mounted && (
-          <RenameAlertDialog
-            alert={alert}
-            open={dialog.open}
-            onOpenChange={dialog.setOpen}
-            returnFocusTo={dialog.triggerRef}
-          />
-        )}
-      </Suspense>
-    </>
-  );
-}
+const ALERT_ACTIONS = {
+  rename: { label: 'Rename', Icon: Pencil, className: undefined, Dialog: RenameAlertDialog },
+  delete: {
+    label: 'Delete',
+    Icon: Trash2,
+    className: 'text-danger hover:bg-danger-soft',
+    Dialog: DeleteAlertDialog,
+  },
+} as const;
 
-function DeleteAlertButton({ alert }: { alert: ListingAlertDto }) {
+/** 'Rename' or 'Delete' of a saved search: the button at once, its dialog on first use. */
+function AlertDialogButton({
+  alert,
+  action,
+}: {
+  alert: ListingAlertDto;
+  action: keyof typeof ALERT_ACTIONS;
+}) {
   const dialog = useLazyDialog(loadDialogs);
+  const { label, Icon, className, Dialog } = ALERT_ACTIONS[action];
   return (
     <>
-      <Button variant="ghost" size="sm" className="text-danger hover:bg-danger-soft" {...dialog.triggerProps}>
-        <Trash2 aria-hidden="true" size={16} />
-        Delete
+      <Button variant="ghost" size="sm" className={className} {...dialog.triggerProps}>
+        <Icon aria-hidden="true" size={16} />
+        {label}
       </Button>
       <Suspense fallback={null}>
         {dialog.mounted && (
-          <DeleteAlertDialog
+          <Dialog
             alert={alert}
             open={dialog.open}
             onOpenChange={dialog.setOpen}
