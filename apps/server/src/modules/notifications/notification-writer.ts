@@ -8,7 +8,7 @@ import {
   wantsNotification,
 } from '@castline/shared';
 import type { Executor } from '../../db/client.js';
-import { messages, notifications } from '../../db/schema/index.js';
+import { messages, notifications, profiles } from '../../db/schema/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { notificationPreferencesOf } from './notification-preferences.js';
 
@@ -99,7 +99,7 @@ export async function insertNotifications(
 
 /** The member's unread message and notification totals (the header and menu badges). */
 export async function unreadCounts(executor: Executor, userId: string): Promise<UnreadCountsDto> {
-  const [unreadMessages] = await executor
+  const unreadMessages = executor
     .select({ n: count() })
     .from(messages)
     .where(
@@ -109,11 +109,19 @@ export async function unreadCounts(executor: Executor, userId: string): Promise<
         ne(messages.moderation_status, 'hidden'),
       ),
     );
-  const [unreadNotifications] = await executor
+  const unreadNotifications = executor
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.user_id, userId), sql`${notifications.read} = false`));
-  return { messages: unreadMessages?.n ?? 0, notifications: unreadNotifications?.n ?? 0 };
+  // Both counts in one statement (one round trip), read on the member's profile row.
+  const [row] = await executor
+    .select({
+      messages: sql<number>`(${unreadMessages})`.mapWith(Number),
+      notifications: sql<number>`(${unreadNotifications})`.mapWith(Number),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
 }
 
 /** Pushes new notifications and each recipient's new unread totals (after commit). */
