@@ -77,10 +77,12 @@ import {
 } from '../lib/fault-servers.js';
 import { freePort } from '../lib/free-port.js';
 import { loadListings, publicListingIds } from '../lib/listings-data.js';
+import { mixedRequest } from '../lib/mixed-load.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
 import { startTcpBalancer, type TcpBalancer } from '../lib/tcp-balancer.js';
+import { seeded } from '../lib/seeded.js';
 
 const LISTINGS = 3000;
 /** Members with one socket each; the first LOAD_MEMBERS of them also send the mixed load's writes. */
@@ -123,20 +125,6 @@ const FAULT_NAMES: Record<Fault, string> = {
 
 const KINDS = ['browse', 'search', 'detail', 'message', 'like', 'send'] as const;
 type Kind = (typeof KINDS)[number];
-/** The load suite's mix, out of 20 requests. */
-const MIX: [Kind, number][] = [
-  ['browse', 6],
-  ['search', 5],
-  ['detail', 5],
-  ['message', 2],
-  ['like', 2],
-];
-const SEARCHES = [
-  '/api/listings?q=shimano%20spinning',
-  '/api/listings?category=reels&price=100-400',
-  '/api/listings?lat=30.2672&lng=-97.7431&radius=50&sort=distance',
-  '/api/listings?category=rods&sort=price_asc',
-];
 
 interface Member {
   id: string;
@@ -203,18 +191,6 @@ interface PhaseResult {
 
 const isFailure = (status: number) => status === 0 || status >= 500;
 const acknowledged = (status: number) => status >= 200 && status < 300;
-
-/** A small seeded generator, so that every run sends the same pairs. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The clients (child process): sockets, mixed load, message stream, the recipients' check.
@@ -377,26 +353,18 @@ async function runPhase(job: PhaseJob): Promise<PhaseResult> {
 
   // The mixed load and the message stream.
   const pending: Promise<void>[] = [];
-  const kinds = MIX.flatMap(([kind, share]) => Array.from({ length: share }, () => kind));
   const mixed = openLoop(
     job.startAt,
     job.endAt,
     RATE,
     async (n) => {
-      const kind = kinds[n % kinds.length]!;
+      const { kind, method, path, signedIn: asMember } = mixedRequest(n, listingIds);
       const from = n % LOAD_MEMBERS;
       const member = members[from]!;
-      const listing = listingIds[(n * 7919) % listingIds.length]!;
       const headers = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
       const signedIn = { ...headers, cookie: member.cookie };
-      if (kind === 'browse') {
-        await timed(kind, 'GET', n % 2 ? '/api/listings/home' : '/api/listings?page=1', headers);
-      } else if (kind === 'search') {
-        await timed(kind, 'GET', SEARCHES[n % SEARCHES.length]!, headers);
-      } else if (kind === 'detail') {
-        await timed(kind, 'GET', `/api/listings/${listing}`, n % 3 ? headers : signedIn);
-      } else if (kind === 'like') {
-        await timed(kind, 'POST', `/api/listings/${listing}/like`, signedIn);
+      if (kind !== 'message') {
+        await timed(kind, method, path, asMember ? signedIn : headers);
       } else {
         const to = (from + 1) % LOAD_MEMBERS;
         const sent: SentMessage = {
@@ -409,7 +377,7 @@ async function runPhase(job: PhaseJob): Promise<PhaseResult> {
           status: 0,
         };
         messages.push(sent);
-        const answer = await timed(kind, 'POST', '/api/messages', signedIn, {
+        const answer = await timed(kind, method, path, signedIn, {
           recipient_id: members[to]!.id,
           content: sent.token,
           client_id: randomUUID(),

@@ -41,6 +41,7 @@ import {
 import { signedInMembers, startBenchApp, startBenchAppOnPostgres } from '../lib/bench-app.js';
 import { ratioToFloor, type BenchRow, type Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
+import { seeded } from '../lib/seeded.js';
 
 const PHOTO = { width: 4000, height: 3000, quality: 90 } as const;
 /** Timed uploads (and as many floor runs); with the warm-up, inside one member's upload limit. */
@@ -54,18 +55,6 @@ const LARGEST = { side: 8999, uploadsAtOnce: 8, rssBudgetMb: 256 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The photo.
-
-/** A small seeded generator: the same photo on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random values on a `w` × `h` grid, smoothly enlarged to the photo's size (raw bytes). */
 async function smoothField(next: () => number, w: number, h: number, channels: 1 | 3): Promise<Buffer> {

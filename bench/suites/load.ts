@@ -20,6 +20,7 @@ import {
   type BenchMember,
 } from '../lib/bench-app.js';
 import { loadListings, publicListingIds } from '../lib/listings-data.js';
+import { MIX, mixedRequest, type MixedKind } from '../lib/mixed-load.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
 import { summarize } from '../lib/stats.js';
@@ -34,15 +35,7 @@ const WARMUP_MS = 10_000;
 const P99_BUDGET_MS = 100;
 const HEAP_GROWTH_BUDGET_MB = 32;
 
-type Kind = 'browse' | 'search' | 'detail' | 'message' | 'like';
-/** Out of 20 requests. */
-const MIX: [Kind, number][] = [
-  ['browse', 6],
-  ['search', 5],
-  ['detail', 5],
-  ['message', 2],
-  ['like', 2],
-];
+type Kind = MixedKind;
 
 interface Request {
   kind: Kind;
@@ -132,42 +125,19 @@ if (isLoadGenerator(import.meta.url)) serveLoadJobs(runLoad);
 
 /** The traffic: RATE × `durationMs` requests in the MIX, over real listings and members. */
 function plan(listingIds: string[], members: BenchMember[], durationMs: number, offset = 0): Request[] {
-  const kinds = MIX.flatMap(([kind, share]) => Array.from({ length: share }, () => kind));
   const total = (RATE * durationMs) / 1000;
-  const searches = [
-    '/api/listings?q=shimano%20spinning',
-    '/api/listings?category=reels&price=100-400',
-    '/api/listings?lat=30.2672&lng=-97.7431&radius=50&sort=distance',
-    '/api/listings?category=rods&sort=price_asc',
-  ];
   const requests: Request[] = [];
   for (let n = 0; n < total; n += 1) {
     const i = n + offset;
-    const kind = kinds[i % kinds.length]!;
+    const { kind, method, path, signedIn } = mixedRequest(i, listingIds);
     const member = members[i % members.length]!;
-    const listing = listingIds[(i * 7919) % listingIds.length]!;
-    if (kind === 'browse') {
-      requests.push({ kind, method: 'GET', path: i % 2 ? '/api/listings/home' : '/api/listings?page=1' });
-    } else if (kind === 'search') {
-      requests.push({ kind, method: 'GET', path: searches[i % searches.length]! });
-    } else if (kind === 'detail') {
-      requests.push({
-        kind,
-        method: 'GET',
-        path: `/api/listings/${listing}`,
-        ...(i % 3 ? {} : { cookie: member.cookie }),
-      });
-    } else if (kind === 'message') {
+    const cookie = signedIn ? { cookie: member.cookie } : {};
+    if (kind === 'message') {
       const to = members[(i + 1) % members.length]!;
-      requests.push({
-        kind,
-        method: 'POST',
-        path: '/api/messages',
-        cookie: member.cookie,
-        body: { recipient_id: to.id, content: `Is it still available? (${i})`, client_id: randomUUID() },
-      });
+      const body = { recipient_id: to.id, content: `Is it still available? (${i})`, client_id: randomUUID() };
+      requests.push({ kind, method, path, ...cookie, body });
     } else {
-      requests.push({ kind, method: 'POST', path: `/api/listings/${listing}/like`, cookie: member.cookie });
+      requests.push({ kind, method, path, ...cookie });
     }
   }
   return requests;

@@ -43,6 +43,7 @@ import {
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
+import { seeded } from '../lib/seeded.js';
 
 /** Connected members. */
 const SOCKETS = 5000;
@@ -101,18 +102,6 @@ interface LoadResult {
   firstFailure: string | null;
   /** POST /api/messages round trips, ms (app only). */
   sendTimes: number[];
-}
-
-/** A small seeded generator, so that the app and the floor get the same pairs. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `count` messages between distinct random members, each through a random instance. */
