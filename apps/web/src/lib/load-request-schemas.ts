@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as Schemas from './request-schemas';
 import type { z } from 'zod';
+import { checkInput, type CheckHandlers, type SchemaLoader } from './submit-validated';
 
 export type RequestSchemas = typeof Schemas;
 
@@ -46,41 +47,14 @@ export function useRequestSchemas(wanted: boolean): RequestSchemas | null {
   return schemas;
 }
 
-type SchemaName = keyof RequestSchemas;
-
-/** Forms whose input is being checked while the schemas load: a second submit meanwhile is the same one. */
-const checking = new WeakSet<HTMLFormElement>();
-
 /**
- * Checks a form's input with the named request schema (loaded on first use) and calls `valid` with
- * the parsed data or `invalid` with the problems. When the schemas cannot load (offline, a new
- * deployment), `valid` gets the input as it is: the server checks the same rules and its answer
- * names the fields.
+ * Checks a form's input with the named request schema, loaded on first use (see checkInput: a
+ * schema that cannot load leaves the check to the server).
  */
-export function checkWith<N extends SchemaName>(
+export function checkWith<N extends keyof RequestSchemas>(
   name: N,
   input: unknown,
-  handlers: {
-    form?: HTMLFormElement | null;
-    valid: (data: z.output<RequestSchemas[N]>) => void;
-    invalid: (error: z.ZodError) => void;
-  },
+  handlers: CheckHandlers<z.output<RequestSchemas[N]>>,
 ): void {
-  const { form, valid, invalid } = handlers;
-  if (form) {
-    if (checking.has(form)) return;
-    checking.add(form);
-  }
-  loadRequestSchemas()
-    .then(
-      (schemas) => {
-        const parsed = (schemas[name] as z.ZodType).safeParse(input);
-        if (parsed.success) valid(parsed.data as z.output<RequestSchemas[N]>);
-        else invalid(parsed.error);
-      },
-      () => valid(input as z.output<RequestSchemas[N]>),
-    )
-    .finally(() => {
-      if (form) checking.delete(form);
-    });
+  checkInput(requestSchema(name) as unknown as SchemaLoader<z.output<RequestSchemas[N]>>, input, handlers);
 }

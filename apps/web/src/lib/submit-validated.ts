@@ -30,51 +30,69 @@ interface SubmitValidatedOptions<K extends string, TData, TResult> {
   onSuccess?: (result: TResult) => void;
 }
 
+/** Forms whose input is being checked while their schema loads: a second submit meanwhile is the same one. */
+const checking = new WeakSet<HTMLFormElement>();
+
+export interface CheckHandlers<TData> {
+  /** The form submitted: while its schema loads, another submit of it is ignored. */
+  form?: HTMLFormElement | null;
+  valid: (data: TData) => void;
+  invalid: (error: z.ZodError) => void;
+}
+
+/**
+ * Checks input with a shared schema, or with one loaded on first use, and calls `valid` with the
+ * parsed data or `invalid` with the problems. When a schema cannot load (offline, a new
+ * deployment), `valid` gets the input as it is: the server checks the same rules and its answer
+ * names the fields.
+ */
+export function checkInput<TData>(
+  schema: z.ZodType<TData> | SchemaLoader<TData>,
+  input: unknown,
+  { form, valid, invalid }: CheckHandlers<TData>,
+): void {
+  const check = (loaded: z.ZodType<TData>) => {
+    const parsed = loaded.safeParse(input);
+    if (parsed.success) valid(parsed.data);
+    else invalid(parsed.error);
+  };
+  if (typeof schema !== 'function') {
+    check(schema);
+    return;
+  }
+  if (form) {
+    if (checking.has(form)) return;
+    checking.add(form);
+  }
+  schema()
+    .then(check, () => valid(input as TData))
+    .finally(() => {
+      if (form) checking.delete(form);
+    });
+}
+
 /**
  * The account forms' submit: validate with the shared schema (all messages inline, focus on
  * the first), and only when valid call the API, mapping the server's issues back to fields.
  */
-/** Forms whose schema is loading after a submit: a second submit meanwhile is the same one. */
-const loading = new WeakSet<HTMLFormElement>();
-
 export function submitValidated<K extends string, TData, TResult>(
   options: SubmitValidatedOptions<K, TData, TResult>,
 ): void {
-  const { event, schema, mutation } = options;
+  const { event, schema, input, mutation, show } = options;
   event.preventDefault();
   const form = event.currentTarget;
-  if (mutation.isPending || loading.has(form)) return;
-  if (typeof schema !== 'function') {
-    validateAndSend(options, schema, form);
-    return;
-  }
-  loading.add(form);
-  schema()
-    .then(
-      (loaded) => validateAndSend(options, loaded, form),
-      () => {
-        // The schema could not load (offline, a new deployment): the server checks the same
-        // rules, and its answer names the fields.
-        sendToServer(options, options.input as TData, form);
-      },
-    )
-    .finally(() => loading.delete(form));
-}
-
-function validateAndSend<K extends string, TData, TResult>(
-  options: SubmitValidatedOptions<K, TData, TResult>,
-  schema: z.ZodType<TData>,
-  form: HTMLFormElement,
-): void {
-  const { input, mutation, show } = options;
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    mutation.reset();
-    show(fieldErrorsFromZod<K>(parsed.error), form);
-    return;
-  }
-  show({});
-  sendToServer(options, parsed.data, form);
+  if (mutation.isPending) return;
+  checkInput(schema, input, {
+    form,
+    invalid: (error) => {
+      mutation.reset();
+      show(fieldErrorsFromZod<K>(error), form);
+    },
+    valid: (data) => {
+      show({});
+      sendToServer(options, data, form);
+    },
+  });
 }
 
 function sendToServer<K extends string, TData, TResult>(
