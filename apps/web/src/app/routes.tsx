@@ -47,8 +47,10 @@ const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
 const tags = () => import('./areas/tags');
 const info = () => import('./areas/info');
-/** The developers' pages: the icon sheet and the error test. */
+/** The developers' icon sheet (every icon of the app, so a page of its own). */
 const dev = () => import('./areas/dev');
+/** The error test: monitoring's page for throwing and reporting test errors. */
+const errorTest = () => import('./areas/error-test');
 
 /** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
 function adminPage(
@@ -85,7 +87,7 @@ export const appRoutes: RouteObject[] = [
           { path: routePath('tags'), ...page(tags, 'TagsIndexRoute') },
           { path: routePath('tag'), ...page(tags, 'TagRoute') },
           { path: routePath('earlyAccess'), ...page(info, 'EarlyAccessRoute') },
-          { path: routePath('errorTest'), ...page(dev, 'ErrorTestRoute') },
+          { path: routePath('errorTest'), ...page(errorTest, 'ErrorTestRoute') },
           { path: routePath('icons'), ...page(dev, 'IconsRoute') },
 
           // Guest-only pages.

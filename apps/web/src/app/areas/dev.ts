@@ -1,2 +1,1 @@
-export { ErrorTestRoute } from '../../features/monitoring';
 export { IconsRoute } from '../../features/dev';

@@ -2,7 +2,7 @@ import type { CaptainsClubDto, CaptainSummaryDto, NotificationDto } from '@castl
 import { notificationHref } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Bell, BellRing, LayoutDashboard, MapPin, PackageSearch } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,13 +10,13 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { CardSkeleton, LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import type { TabItem } from '../../../components/ui/tabs';
 import { Tabs, useActiveTab } from '../../../components/ui/tabs';
 import { api } from '../../../lib/api-client';
-import { AlertMatches, AlertsManager } from '../../alerts';
+import { loadAlertMatches, loadAlertsManager } from '../../alerts';
 import { useSession } from '../../../lib/session';
-import { NotificationsFeed } from '../../notifications';
+import { loadNotificationsFeed } from '../../notifications';
 
 type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';
 
@@ -26,6 +26,26 @@ const TABS: readonly TabItem<ClubTab>[] = [
   { id: 'matches', label: 'Matches', icon: PackageSearch },
   { id: 'notifications', label: 'Notifications', icon: Bell },
 ];
+
+/*
+ * The tabs other than the overview load when they open: a captain who lands on the overview does not
+ * fetch the saved-search manager, the matches or the notifications list.
+ */
+const AlertsManager = lazy(() => loadAlertsManager().then((module) => ({ default: module.AlertsManager })));
+const AlertMatches = lazy(() => loadAlertMatches().then((module) => ({ default: module.AlertMatches })));
+const NotificationsFeed = lazy(() =>
+  loadNotificationsFeed().then((module) => ({ default: module.NotificationsFeed })),
+);
+
+/** What a tab shows while its code arrives. */
+function TabLoading({ label }: { label: string }) {
+  return (
+    <LoadingSkeleton label={label} className="flex flex-col gap-3">
+      <CardSkeleton lines={2} />
+      <CardSkeleton lines={2} />
+    </LoadingSkeleton>
+  );
+}
 
 export const captainsKeys = { club: ['captains-club'] as const };
 
@@ -70,7 +90,9 @@ function ClubAlerts() {
           is announced here and in your notifications.
         </p>
       </div>
-      <AlertsManager />
+      <Suspense fallback={<TabLoading label="Loading your saved searches" />}>
+        <AlertsManager />
+      </Suspense>
     </section>
   );
 }
@@ -82,7 +104,9 @@ function ClubMatches() {
       <h2 id={headingId} className="text-lg font-semibold tracking-tight">
         Matches
       </h2>
-      <AlertMatches />
+      <Suspense fallback={<TabLoading label="Loading matches" />}>
+        <AlertMatches />
+      </Suspense>
     </section>
   );
 }
@@ -98,24 +122,26 @@ function alertNotificationHref(notification: NotificationDto, viewerId: string):
 function ClubNotifications({ viewerId }: { viewerId: string }) {
   return (
     <section aria-label="Notifications">
-      <NotificationsFeed
-        tab="alerts"
-        viewerId={viewerId}
-        label="Saved search notifications"
-        hrefOf={(notification) => alertNotificationHref(notification, viewerId)}
-        empty={
-          <EmptyState
-            icon={BellRing}
-            title="No saved search notifications"
-            description="Matches of your saved searches will appear here when matching rods, reels or tackle are listed."
-            action={
-              <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-                Browse the Marketplace
-              </Link>
-            }
-          />
-        }
-      />
+      <Suspense fallback={<TabLoading label="Loading notifications" />}>
+        <NotificationsFeed
+          tab="alerts"
+          viewerId={viewerId}
+          label="Saved search notifications"
+          hrefOf={(notification) => alertNotificationHref(notification, viewerId)}
+          empty={
+            <EmptyState
+              icon={BellRing}
+              title="No saved search notifications"
+              description="Matches of your saved searches will appear here when matching rods, reels or tackle are listed."
+              action={
+                <Link to="/marketplace" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                  Browse the Marketplace
+                </Link>
+              }
+            />
+          }
+        />
+      </Suspense>
     </section>
   );
 }

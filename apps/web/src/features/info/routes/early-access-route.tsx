@@ -1,11 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { APP_ICONS } from '../../../components/ui/icons';
-
-const {
+import {
   Anchor,
   Bell,
   CircleCheckBig,
@@ -21,7 +15,11 @@ const {
   Store,
   User,
   UserRound,
-} = APP_ICONS;
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 interface Item {
   icon: LucideIcon;

@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
+import { Activity, Bug, MessageCircle, ShieldCheck, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { APP_ICONS } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import type { MonitoringEntry, MonitoringEntryKind } from '../../../lib/monitoring';
@@ -14,8 +14,6 @@ import {
   recentEntries,
   subscribeToRecentEntries,
 } from '../../../lib/monitoring';
-
-const { Activity, Bug, MessageCircle, ShieldCheck, Timer } = APP_ICONS;
 
 const SLOW_OPERATION_MS = 1500;
 const SLOW_OPERATION_METRIC = 'error-test.slow-operation';

@@ -1,0 +1,1 @@
+export { ErrorTestRoute } from '../../features/monitoring';
