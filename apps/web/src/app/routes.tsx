@@ -37,11 +37,17 @@ const home = () => import('./areas/home');
 const dashboard = () => import('./areas/dashboard');
 const marketplace = () => import('./areas/marketplace');
 const listing = () => import('./areas/listing');
+/** A new listing's form. */
 const listingEditor = () => import('./areas/listing-editor');
+/** Editing a listing: the same form, after the listing and the right to edit it. */
+const listingEdit = () => import('./areas/listing-edit');
 const community = () => import('./areas/community');
 const forumPost = () => import('./areas/forum-post');
 const profile = () => import('./areas/profile');
+/** Messages: the conversations and one conversation. */
 const inbox = () => import('./areas/inbox');
+/** The notifications page (the header's menu is part of every page). */
+const notifications = () => import('./areas/notifications');
 const orders = () => import('./areas/orders');
 const admin = () => import('./areas/admin');
 const captains = () => import('./areas/captains');
@@ -122,14 +128,14 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: routePath('dashboard'), ...page(dashboard, 'DashboardRoute') },
               { path: routePath('newListing'), ...page(listingEditor, 'CreateListingRoute') },
-              { path: routePath('editListing'), ...page(listingEditor, 'EditListingRoute') },
+              { path: routePath('editListing'), ...page(listingEdit, 'EditListingRoute') },
               { path: routePath('profile'), ...page(profile, 'ProfileRoute') },
               { path: routePath('memberProfile'), ...page(profile, 'ProfileRoute') },
               { path: routePath('settings'), ...page(account, 'SettingsRoute') },
               { path: routePath('confirmEmail'), ...page(account, 'ConfirmEmailRoute') },
               { path: routePath('messages'), ...page(inbox, 'MessagesRoute') },
               { path: routePath('conversation'), ...page(inbox, 'MessagesRoute') },
-              { path: routePath('notifications'), ...page(inbox, 'NotificationsRoute') },
+              { path: routePath('notifications'), ...page(notifications, 'NotificationsRoute') },
               { path: routePath('orders'), ...page(orders, 'OrdersRoute') },
               { path: routePath('order'), ...page(orders, 'OrderRoute') },
             ],

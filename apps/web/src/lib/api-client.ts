@@ -1,5 +1,8 @@
 import type { ApiErrorDto, ErrorCode, ErrorIssueDto, SessionStateDto } from '@castline/shared';
-import { AUTH_MESSAGES, ERROR_CODES, SHELL_MESSAGES } from '@castline/shared';
+import { APP_MESSAGES, ERROR_CODES, SHELL_MESSAGES } from '@castline/shared';
+
+/** 'An unexpected error occurred. Please try again.': the same text as AUTH_MESSAGES.unexpectedError, without loading every account text on every page. */
+export const UNEXPECTED_ERROR = APP_MESSAGES.internal;
 import { storeSessionMessage, type SessionMessageKind } from './session-messages';
 
 /** Codes the client adds when the server could not be reached or answered something unreadable. */
@@ -39,7 +42,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : AUTH_MESSAGES.unexpectedError;
+  return isApiError(error) ? error.message : UNEXPECTED_ERROR;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -92,7 +95,7 @@ function isApiErrorBody(value: unknown): value is ApiErrorDto {
 }
 
 function unexpected(status: number, code: ClientErrorCode): ApiError {
-  return new ApiError({ status, code, message: AUTH_MESSAGES.unexpectedError });
+  return new ApiError({ status, code, message: UNEXPECTED_ERROR });
 }
 
 type SessionExpiredListener = () => void;

@@ -2,6 +2,8 @@
  * Account texts quoted by the specification. Use them verbatim; never re-type them elsewhere.
  * Texts the specification does not give are marked as Castline's own.
  */
+import { APP_MESSAGES, PROFILE_NOT_FOUND } from '../common/messages.js';
+
 export const AUTH_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -18,7 +20,7 @@ export const AUTH_MESSAGES = {
   credentialsRequired: 'Email and password are required',
   signInTooManyAttempts: 'Too many login attempts. Please try again later.',
   serviceUnavailable: 'Service temporarily unavailable. Please try again in a few minutes.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
+  unexpectedError: APP_MESSAGES.internal,
 
   resetInstructionsSent: 'Password reset instructions have been sent to your email.',
   resetRequestFailed: 'Failed to initiate password reset. Please try again later.',
@@ -26,7 +28,7 @@ export const AUTH_MESSAGES = {
 
   noActiveSession: 'No active session',
   notAuthenticated: 'Not authenticated',
-  profileNotFound: 'Profile not found',
+  profileNotFound: PROFILE_NOT_FOUND,
 
   // Castline's own texts (the specification gives none for these cases).
   invalidEmail: 'Please enter a valid email address',

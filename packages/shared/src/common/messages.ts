@@ -10,6 +10,12 @@ export const APP_MESSAGES = {
   nulCharacter: 'Text cannot contain the NUL character.',
 } as const;
 
+/**
+ * A missing profile (spec 001). AUTH_MESSAGES.profileNotFound is this text; the profile page reads
+ * it from here, without the other account texts.
+ */
+export const PROFILE_NOT_FOUND = 'Profile not found';
+
 /** Access texts (spec 000 §6, 001 §5). */
 export const ACCESS_MESSAGES = {
   accessDeniedTitle: 'Access Denied',

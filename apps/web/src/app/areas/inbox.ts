@@ -1,2 +1,1 @@
 export { MessagesRoute } from '../../features/messaging';
-export { NotificationsRoute } from '../../features/notifications';

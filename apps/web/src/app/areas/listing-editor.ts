@@ -1,1 +1,1 @@
-export { CreateListingRoute, EditListingRoute } from '../../features/marketplace';
+export { CreateListingRoute } from '../../features/marketplace';

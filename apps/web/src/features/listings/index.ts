@@ -3,18 +3,20 @@ export { listingQueryOptions, useListing, useListingViewBeacon } from './api/lis
 export {
   DEFAULT_RADIUS_MILES,
   EMPTY_FILTERS,
-  fetchListings,
-  flattenPages,
   hasActiveFilters,
-  listingKeys,
-  nextPageOf,
   normalizeFilters,
   searchStringFromFilters,
-  useHomeListings,
   useListingsInfinite,
+} from './api/listing-queries';
+export {
+  fetchListings,
+  flattenPages,
+  nextPageOf,
+  useHomeListings,
   useMyFavorites,
   useSellerListings,
-} from './api/listing-queries';
+} from './api/listing-lists';
+export { listingKeys } from './api/listing-keys';
 export type { ListingFilters } from './api/listing-queries';
 export { isAbortError, uploadListingImage } from './api/upload';
 export { DeliveryTerms } from './components/detail/delivery-terms';
@@ -30,7 +32,8 @@ export { PhotoChooserInput } from './components/image-upload/photo-chooser-input
 export { UploadProblems } from './components/image-upload/upload-problems';
 export { UploadQueue } from './components/image-upload/upload-queue';
 export { useImageUploads } from './components/image-upload/use-image-uploads';
-export { formatPrice } from './components/listing-card';
+/** "$1,250" for whole dollars, "$0.50" or "$12.99" with cents (the same as a listing card's price). */
+export { formatDollars as formatPrice } from '../../lib/format-number';
 export { ActiveFilterChips } from './components/listing-filters/active-filter-chips';
 export { activeFilters, clearedFilters } from './components/listing-filters/active-filters';
 export { FiltersSheet } from './components/listing-filters/filters-sheet';
@@ -38,6 +41,7 @@ export { ListingFilterPanel } from './components/listing-filters/listing-filter-
 export { SortSelect } from './components/listing-filters/sort-select';
 export { useListingFilters } from './components/listing-filters/use-listing-filters';
 export { ListingForm } from './components/listing-form/listing-form';
+export { loadListingForm } from './load-listing-form';
 export { ListingGrid, ListingPager, ListingsError } from './components/listing-grid';
 export { ListingGridSkeleton } from './components/listing-grid-skeleton';
 export { ListingImage, imageVariantUrl } from './components/listing-image';

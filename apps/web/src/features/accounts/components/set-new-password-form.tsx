@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';

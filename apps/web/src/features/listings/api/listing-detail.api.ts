@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from './listing-queries';
+import { listingKeys } from './listing-keys';
 
 /** The similar row shows at most this many cards. */
 export const SIMILAR_LISTINGS_MAX = 8;

@@ -1,6 +1,6 @@
 import type { Bucket, UploadedImageDto as UploadedImage } from '@castline/shared';
-import { AUTH_MESSAGES, ERROR_CODES, IMAGE_MESSAGES } from '@castline/shared';
-import { ApiError } from '../../../lib/api-client';
+import { ERROR_CODES, IMAGE_MESSAGES } from '@castline/shared';
+import { ApiError, UNEXPECTED_ERROR } from '../../../lib/api-client';
 import { loadRequestSchemas } from '../../../lib/load-request-schemas';
 
 export const LISTING_IMAGE_UPLOAD_PATH = '/api/uploads/product-images';
@@ -82,18 +82,17 @@ export function uploadListingImage(
             new ApiError({
               status: xhr.status,
               code: (failure.success && knownCode(failure.data.error.code)) || 'UNEXPECTED_RESPONSE',
-              message: failure.success ? failure.data.error.message : AUTH_MESSAGES.unexpectedError,
+              message: failure.success ? failure.data.error.message : UNEXPECTED_ERROR,
               issues: failure.success ? failure.data.error.issues : undefined,
             }),
           );
         },
-        () =>
-          reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: AUTH_MESSAGES.unexpectedError })),
+        () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: UNEXPECTED_ERROR })),
       );
     };
     xhr.onerror = () => {
       settle();
-      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: AUTH_MESSAGES.unexpectedError }));
+      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: UNEXPECTED_ERROR }));
     };
     xhr.onabort = () => {
       settle();
@@ -106,6 +105,4 @@ export function uploadListingImage(
   });
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
+export { isAbortError } from '../lib/abort';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { listingsErrorMessage } from '../api/listing-queries';
+import { listingsErrorMessage } from '../api/listing-lists';
 import { ListingCard } from './listing-card';
 import { formatListingCount } from '../lib/listing-count';
 import { formatCount } from '../../../lib/format-number';

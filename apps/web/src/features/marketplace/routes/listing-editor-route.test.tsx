@@ -7,7 +7,8 @@ import { member, memberSession } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/render-route';
 import { installFakeImageDecoding, installFakeXhr } from '../../listings/lib/testing/browser-doubles';
 import { buildListingDto } from '../../listings/lib/testing/listing-fixture';
-import { CreateListingRoute, EditListingRoute } from './listing-editor-route';
+import { EditListingRoute } from './edit-listing-route';
+import { CreateListingRoute } from './listing-editor-route';
 
 const LISTING_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const EDIT_PATH = `/marketplace/${LISTING_ID}/edit`;

@@ -1,20 +1,13 @@
 import type {
   BlockedMembersDto,
   BlockResultDto,
-  PostListDto,
   PublicProfileDto,
   PublicProfileDto as Profile,
   SessionStateDto,
   UpdateProfileBody,
 } from '@castline/shared';
-import { FORUM_LIMITS, LISTING_PAGE_SIZE } from '@castline/shared';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { LISTING_PAGE_SIZE } from '@castline/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/session';
 import { fetchListings, listingKeys, nextPageOf } from '../../listings';
@@ -117,22 +110,5 @@ export function useProfileListings(userId: string, sold: boolean) {
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     enabled: userId !== '',
-  });
-}
-
-/** GET /api/forum/posts?author_id=: a member's forum posts, newest first, one page at a time. */
-export function useMemberPosts(userId: string, page: number) {
-  return useQuery({
-    queryKey: profileKeys.posts(userId, page),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({
-        author_id: userId,
-        page: String(page),
-        pageSize: String(FORUM_LIMITS.pageSize),
-      });
-      return api.get<PostListDto>(`/api/forum/posts?${query}`, signal);
-    },
-    enabled: userId !== '',
-    placeholderData: keepPreviousData,
   });
 }

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { PageNav } from '../../../components/ui/page-nav';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
-import { useMemberPosts } from '../api/profiles.api';
+import { useMemberPosts } from '../api/member-posts.api';
 import { formatCount } from '../../../lib/format-number';
 
 const STATUS_LABELS = { hidden: 'Hidden by moderation', flagged: 'Under review' } as const;

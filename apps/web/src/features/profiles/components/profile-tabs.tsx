@@ -30,10 +30,9 @@ import {
 } from '../../listings';
 import { loadForumBookmarks } from '../../forum';
 import { loadNotificationsFeed } from '../../notifications';
-import { OffersList } from '../../offers';
+import { loadOffersList } from '../../offers';
 import { loadProfileReviews } from '../../reviews';
 import { useProfileListings } from '../api/profiles.api';
-import { MemberPosts } from './member-posts';
 
 export type ProfileTab =
   | 'listings'
@@ -60,6 +59,12 @@ const ProfileReviews = lazy(() =>
 const NotificationsFeed = lazy(() =>
   loadNotificationsFeed().then((module) => ({ default: module.NotificationsFeed })),
 );
+
+/** Offers received or made (the offers feature), loaded when their tab opens. */
+const OffersList = lazy(() => loadOffersList().then((module) => ({ default: module.OffersList })));
+
+/** The member's forum posts, loaded when their tab opens. */
+const MemberPosts = lazy(() => import('./member-posts').then((module) => ({ default: module.MemberPosts })));
 
 /** The forum bookmarks (the forum feature), loaded when their tab opens. */
 const ForumBookmarks = lazy(() =>
@@ -230,7 +235,15 @@ export function ProfileTabs({ own, userId, name }: { own: boolean; userId: strin
             <ProfileReviews userId={userId} name={name} heading={false} />
           </Suspense>
         ) : active === 'posts' ? (
-          <MemberPosts userId={userId} empty={empty} />
+          <Suspense
+            fallback={
+              <LoadingSkeleton label="Loading posts">
+                <CardSkeleton lines={3} />
+              </LoadingSkeleton>
+            }
+          >
+            <MemberPosts userId={userId} empty={empty} />
+          </Suspense>
         ) : own && active === 'bookmarks' ? (
           <Suspense
             fallback={
@@ -243,10 +256,16 @@ export function ProfileTabs({ own, userId, name }: { own: boolean; userId: strin
           </Suspense>
         ) : own && active === 'favourites' ? (
           <Favourites empty={empty} />
-        ) : own && active === 'offers-received' ? (
-          <OffersList role="received" />
-        ) : own && active === 'offers-made' ? (
-          <OffersList role="made" />
+        ) : own && (active === 'offers-received' || active === 'offers-made') ? (
+          <Suspense
+            fallback={
+              <LoadingSkeleton label="Loading offers">
+                <CardSkeleton lines={3} />
+              </LoadingSkeleton>
+            }
+          >
+            <OffersList key={active} role={active === 'offers-received' ? 'received' : 'made'} />
+          </Suspense>
         ) : own && active === 'notifications' ? (
           <div className="flex flex-col gap-3">
             <Suspense

@@ -1,5 +1,5 @@
 import type { PostListDto } from '@castline/shared';
-import { AUTH_MESSAGES } from '@castline/shared';
+import { PROFILE_NOT_FOUND } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
@@ -163,12 +163,12 @@ export function ProfileRoute() {
 
 function ProfileNotFound() {
   return (
-    <Page title={AUTH_MESSAGES.profileNotFound}>
+    <Page title={PROFILE_NOT_FOUND}>
       <Card className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
         <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
           <SearchX aria-hidden="true" size={28} />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight">{AUTH_MESSAGES.profileNotFound}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{PROFILE_NOT_FOUND}</h1>
         <p className="text-ink-muted">This member may have left Castline, or the link may be mistyped.</p>
         <Link to="/forum" className={buttonClasses({ variant: 'secondary' })}>
           Go to the Community

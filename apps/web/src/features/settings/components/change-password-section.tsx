@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { useFieldErrors } from '../../../lib/use-field-errors';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { PasswordField } from '../../../components/ui/text-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';

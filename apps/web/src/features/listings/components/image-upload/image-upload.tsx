@@ -10,11 +10,12 @@ import type { ImageProblem } from '../../lib/file-checks';
 import type { ImageListState } from '../../lib/image-list';
 import { addImages, removeImage, setMainImage } from '../../lib/image-list';
 import { PhotoGrid } from './photo-grid';
-import { UploadQueue } from './upload-queue';
 import { useImageUploads } from './use-image-uploads';
 import { lazyNamed } from '../../../../components/ui/lazy-layer';
 
 // The how-to-resize dialog (and the dialog library) loads the first time it is asked for.
+// The list of photos on their way loads with the first photo chosen.
+const UploadQueue = lazy(lazyNamed(() => import('./upload-queue'), 'UploadQueue'));
 const ResizeHelpDialog = lazy(lazyNamed(() => import('./resize-help-dialog'), 'ResizeHelpDialog'));
 
 export interface ImageUploadProps {
@@ -190,7 +191,11 @@ export function ImageUpload({ value, onChange, error, onBusyChange }: ImageUploa
           setResizeHelpOpen(true);
         }}
       />
-      <UploadQueue items={pending} onRetry={(item) => void retry(item)} onRemove={discard} />
+      {pending.length > 0 && (
+        <Suspense fallback={null}>
+          <UploadQueue items={pending} onRetry={(item) => void retry(item)} onRemove={discard} />
+        </Suspense>
+      )}
       <PhotoGrid
         images={value.images}
         mainImageIndex={value.mainImageIndex}

@@ -3,10 +3,10 @@ import { IMAGE_MESSAGES, LISTING_IMAGES_MAX, UPLOAD_STAGGER_MS } from '@castline
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '../../../../components/ui/toaster';
 import { errorMessage } from '../../../../lib/api-client';
-import { isAbortError, uploadListingImage } from '../../api/upload';
+import { isAbortError } from '../../lib/abort';
 import type { ImageProblem } from '../../lib/file-checks';
-import { checkFiles } from '../../lib/file-checks';
-import { compressForUpload, convertHeicToJpeg, readImageSize } from '../../lib/image-processing';
+
+const loadPipeline = () => import('./photo-pipeline');
 
 export type UploadStatus = 'waiting' | 'preparing' | 'uploading' | 'failed';
 
@@ -100,6 +100,7 @@ export function useImageUploads({
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
       try {
+        const { compressForUpload, uploadListingImage } = await loadPipeline();
         await wait(delayMs, controller.signal);
         let file = item.file;
         if (!item.prepared) {
@@ -146,8 +147,9 @@ export function useImageUploads({
       if (files.length === 0) return;
       setProblems([]);
       setChecking((count) => count + 1);
-      let result: Awaited<ReturnType<typeof checkFiles>>;
+      let result: Awaited<ReturnType<Awaited<ReturnType<typeof loadPipeline>>['checkFiles']>>;
       try {
+        const { checkFiles, convertHeicToJpeg, readImageSize } = await loadPipeline();
         result = await checkFiles(files, {
           isMobile,
           knownKeys: knownKeys.current,

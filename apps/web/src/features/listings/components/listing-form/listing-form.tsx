@@ -41,13 +41,15 @@ import {
 import { ImageUpload } from '../image-upload/image-upload';
 import { PriceHint } from '../price-guide/lazy-price-hint';
 import { FormSection } from './form-section';
-import { ReelDetails, RodDetails } from './gear-details';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { checkWith } from '../../../../lib/load-request-schemas';
 
 // The terms' fields load just after the form (the editor's first load is kept small); the form
 // holds their values from the start, so nothing typed or checked waits for them.
 const TermsFields = lazy(() => import('./terms-fields').then((module) => ({ default: module.TermsFields })));
+// The rod and reel fields (with the brand lists) load when a category that has them is chosen.
+const RodDetails = lazy(() => import('./gear-details').then((module) => ({ default: module.RodDetails })));
+const ReelDetails = lazy(() => import('./gear-details').then((module) => ({ default: module.ReelDetails })));
 
 const GEAR_TYPE_OPTIONS = GEAR_TYPES.map((type) => ({ value: type, label: type }));
 const ROD_FIELDS: ListingField[] = [
@@ -398,28 +400,30 @@ export function ListingForm({ mode, listing }: ListingFormProps) {
                 : 'About the reel: buyers filter by these.'
           }
         >
-          <div className="flex flex-col gap-8">
-            {rods && (
-              <section aria-label="Rod details" className="flex flex-col gap-4">
-                {reels && <h3 className="font-semibold">Rod</h3>}
-                <RodDetails
-                  value={values.rodFilters}
-                  errors={errors}
-                  onChange={(rodFilters, touched) => set('rodFilters', rodFilters, touched)}
-                />
-              </section>
-            )}
-            {reels && (
-              <section aria-label="Reel details" className="flex flex-col gap-4">
-                {rods && <h3 className="border-t border-line pt-6 font-semibold">Reel</h3>}
-                <ReelDetails
-                  value={values.reelFilters}
-                  errors={errors}
-                  onChange={(reelFilters, touched) => set('reelFilters', reelFilters, touched)}
-                />
-              </section>
-            )}
-          </div>
+          <Suspense fallback={<Skeleton className="h-40 w-full rounded-lg" />}>
+            <div className="flex flex-col gap-8">
+              {rods && (
+                <section aria-label="Rod details" className="flex flex-col gap-4">
+                  {reels && <h3 className="font-semibold">Rod</h3>}
+                  <RodDetails
+                    value={values.rodFilters}
+                    errors={errors}
+                    onChange={(rodFilters, touched) => set('rodFilters', rodFilters, touched)}
+                  />
+                </section>
+              )}
+              {reels && (
+                <section aria-label="Reel details" className="flex flex-col gap-4">
+                  {rods && <h3 className="border-t border-line pt-6 font-semibold">Reel</h3>}
+                  <ReelDetails
+                    value={values.reelFilters}
+                    errors={errors}
+                    onChange={(reelFilters, touched) => set('reelFilters', reelFilters, touched)}
+                  />
+                </section>
+              )}
+            </div>
+          </Suspense>
         </FormSection>
       )}
 

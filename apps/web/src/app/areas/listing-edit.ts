@@ -1,0 +1,1 @@
+export { EditListingRoute } from '../../features/marketplace';

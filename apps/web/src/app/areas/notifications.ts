@@ -1,0 +1,1 @@
+export { NotificationsRoute } from '../../features/notifications';
