@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -28,6 +28,8 @@ export { COMMENT_ADDED } from './comment-added';
 
 /** The comment box (with the shared rules it checks), loaded for members only. */
 const CommentForm = lazy(() => import('./comment-form'));
+// The delete confirmation (and the dialog library) loads when a member first deletes a comment.
+const ConfirmDialog = lazy(lazyNamed(() => import('../../../components/ui/confirm-dialog'), 'ConfirmDialog'));
 
 interface CommentItemProps {
   comment: CommentDto;
@@ -221,6 +223,9 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
     });
   const [signInFor, setSignInFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CommentDto | null>(null);
+  // Mounted from the first delete on, so that it can close (and give focus back) as dialogs do.
+  const [deleteAsked, setDeleteAsked] = useState(false);
+  if (deleting && !deleteAsked) setDeleteAsked(true);
 
   const onLike = (comment: CommentDto) => {
     if (!signedIn) {
@@ -308,28 +313,21 @@ export function CommentsSection({ post, signedIn, composer }: CommentsSectionPro
         <SignInPrompt message={FORUM_MESSAGES.loginToComment} />
       )}
 
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
-        }}
-      >
-        <DialogContent
-          title="Delete this comment?"
-          description="The comment will be removed from the post. This cannot be undone."
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="danger" loading={remove.isPending} onClick={confirmDelete}>
-              Delete comment
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            title="Delete this comment?"
+            description="The comment will be removed from the post. This cannot be undone."
+            confirmLabel="Delete comment"
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
