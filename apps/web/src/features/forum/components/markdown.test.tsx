@@ -84,7 +84,84 @@ describe('Markdown', () => {
     expect(image.getAttribute('src')).toMatch(/^\/files\/forum-images\/pike\.webp\?w=1200/);
   });
 
+  it('draws task lists, character references, code blocks and aligned table columns', () => {
+    const { container } = renderMarkdown(
+      [
+        '- [x] spool the reel',
+        '- [ ] tie the leader',
+        '',
+        'Rods &amp; reels &copy; 2026',
+        '',
+        '```ts',
+        'cast(20);',
+        '```',
+        '',
+        '| Lure | Fish |',
+        '| :--- | ---: |',
+        '| Spinner | 3 |',
+      ].join('\n'),
+    );
+
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+    expect(boxes.every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'spool the reel',
+      'tie the leader',
+    ]);
+    expect(container).toHaveTextContent('Rods & reels © 2026');
+    expect(container.querySelector('pre code')?.textContent).toBe('cast(20);\n');
+    expect(container.querySelector('pre code')).toHaveClass('language-ts');
+    expect(screen.getByRole('cell', { name: '3' })).toHaveStyle({ textAlign: 'right' });
+  });
+
+  it('numbers footnotes in order of citation, each linked both ways, with ids no other post shares', () => {
+    const source = 'Pike[^pike] and perch[^perch].\n\n[^perch]: Striped.\n[^pike]: Toothy.';
+    const { container } = render(
+      <MemoryRouter>
+        <Markdown>{source}</Markdown>
+        <Markdown>{source}</Markdown>
+      </MemoryRouter>,
+    );
+
+    const [first] = container.querySelectorAll<HTMLElement>(':scope > div');
+    const references = [...first!.querySelectorAll('sup a')];
+    expect(references.map((link) => link.textContent)).toEqual(['1', '2']);
+    const notes = [...first!.querySelectorAll('section ol > li')];
+    expect(notes.map((note) => note.textContent)).toEqual(['Toothy. ↩', 'Striped. ↩']);
+    expect(references[0]!.getAttribute('href')).toBe(`#${notes[0]!.id}`);
+    expect(notes[0]!.querySelector('a')!.getAttribute('href')).toBe(`#${references[0]!.id}`);
+    const ids = [...container.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('links @mentions of known members, but not inside a link', () => {
+    render(
+      <MemoryRouter>
+        <Markdown mentions={new Map([['troutbum', 'member-1']])}>
+          {'Ask @troutbum or [@troutbum on tides](https://tides.example.org).'}
+        </Markdown>
+      </MemoryRouter>,
+    );
+
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['@troutbum', '/profile/member-1'],
+      ['@troutbum on tides', 'https://tides.example.org'],
+    ]);
+  });
+
   describe('hostile input', () => {
+    it.each([
+      ['a link', '[click me][evil]\n\n[evil]: javascript:alert(1)', 'a'],
+      ['an image', '![pic][evil]\n\n[evil]: https://evil.example/track.png', 'img'],
+    ])('holds %s by reference to the same address rules', (_kind, source, tag) => {
+      const { container } = renderMarkdown(source);
+
+      expect(container.querySelector(tag)).toBeNull();
+      expect(container.textContent).not.toBe('');
+    });
+
     it('shows <script> blocks and inline scripts as the text typed, never as script', () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
       const { container } = renderMarkdown(
