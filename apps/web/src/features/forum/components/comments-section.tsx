@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
-import { Button } from '../../../components/ui/button';
 import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { ComponentProps, CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useId, useMemo } from 'react';
 import { MENTION_PATTERN } from '@castline/shared';
 import type {
@@ -8,7 +8,6 @@ import type {
   ListItem,
   Nodes,
   Parents,
-  PhrasingContent,
   Root,
   RootContent,
   Table,
