@@ -1,6 +1,5 @@
 import { routePath, type AdminPermission, type PageName } from '@castline/shared';
 import type { ComponentType } from 'react';
-import type * as AdminArea from './areas/admin';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { loadChunk } from './chunk-errors';
@@ -49,7 +48,21 @@ const inbox = () => import('./areas/inbox');
 /** The notifications page (the header's menu is part of every page). */
 const notifications = () => import('./areas/notifications');
 const orders = () => import('./areas/orders');
+/**
+ * Administration: the admin frame (section navigation) is an area of its own, loaded with the
+ * page's area at once, and the pages are grouped by section, so that a staff page loads neither
+ * another section's code nor its libraries.
+ */
 const admin = () => import('./areas/admin');
+const adminDashboard = () => import('./areas/admin-dashboard');
+/** Members and a member's page (ban, role). */
+const adminUsers = () => import('./areas/admin-users');
+/** Staff roles, sessions, the site's settings and the audit log. */
+const adminSystem = () => import('./areas/admin-system');
+/** The moderation queue, listing approval, rules, the moderation log and forum administration. */
+const adminModeration = () => import('./areas/admin-moderation');
+/** Errors and events reported by browsers, and this browser's image performance. */
+const adminMonitoring = () => import('./areas/admin-monitoring');
 const captains = () => import('./areas/captains');
 const tags = () => import('./areas/tags');
 const info = () => import('./areas/info');
@@ -59,15 +72,16 @@ const dev = () => import('./areas/dev');
 const errorTest = () => import('./areas/error-test');
 
 /** An admin page that also needs `permissions` (the same ones its API checks): 'Access Denied' otherwise. */
-function adminPage(
+function adminPage<A extends Area>(
   path: PageName,
-  name: keyof typeof AdminArea & string,
+  importer: () => Promise<A>,
+  name: keyof A & string,
   permissions: readonly AdminPermission[],
 ): RouteObject[] {
   return [
     {
       element: <RequireAdmin permissions={permissions} />,
-      children: [{ path: routePath(path), ...page(admin, name) }],
+      children: [{ path: routePath(path), ...page(importer, name) }],
     },
   ];
 }
@@ -148,20 +162,30 @@ export const appRoutes: RouteObject[] = [
               {
                 ...page(admin, 'AdminLayout'),
                 children: [
-                  { path: routePath('admin'), ...page(admin, 'AdminDashboardRoute') },
-                  ...adminPage('adminUsers', 'AdminUsersRoute', ['users.read']),
-                  ...adminPage('adminUser', 'AdminUserRoute', ['users.read']),
-                  ...adminPage('adminRoles', 'AdminRolesRoute', ['users.read']),
-                  ...adminPage('adminSessions', 'AdminSessionsRoute', ['sessions.manage']),
-                  ...adminPage('adminSettings', 'AdminSettingsRoute', ['settings.manage']),
-                  ...adminPage('auditLogs', 'AuditLogsRoute', ['audit.read']),
-                  ...adminPage('moderationQueue', 'ModerationQueueRoute', ['content.moderate']),
-                  ...adminPage('listingApproval', 'ListingApprovalRoute', ['listings.manage']),
-                  ...adminPage('moderationRules', 'ModerationRulesRoute', ['moderation.rules']),
-                  ...adminPage('moderationLogs', 'ModerationLogsRoute', ['content.moderate']),
-                  ...adminPage('forumAdmin', 'ForumAdminRoute', ['forum.manage']),
-                  ...adminPage('monitoring', 'MonitoringAdminRoute', ['analytics.read']),
-                  ...adminPage('imagePerformance', 'ImagePerformanceRoute', ['analytics.read']),
+                  { path: routePath('admin'), ...page(adminDashboard, 'AdminDashboardRoute') },
+                  ...adminPage('adminUsers', adminUsers, 'AdminUsersRoute', ['users.read']),
+                  ...adminPage('adminUser', adminUsers, 'AdminUserRoute', ['users.read']),
+                  ...adminPage('adminRoles', adminSystem, 'AdminRolesRoute', ['users.read']),
+                  ...adminPage('adminSessions', adminSystem, 'AdminSessionsRoute', ['sessions.manage']),
+                  ...adminPage('adminSettings', adminSystem, 'AdminSettingsRoute', ['settings.manage']),
+                  ...adminPage('auditLogs', adminSystem, 'AuditLogsRoute', ['audit.read']),
+                  ...adminPage('moderationQueue', adminModeration, 'ModerationQueueRoute', [
+                    'content.moderate',
+                  ]),
+                  ...adminPage('listingApproval', adminModeration, 'ListingApprovalRoute', [
+                    'listings.manage',
+                  ]),
+                  ...adminPage('moderationRules', adminModeration, 'ModerationRulesRoute', [
+                    'moderation.rules',
+                  ]),
+                  ...adminPage('moderationLogs', adminModeration, 'ModerationLogsRoute', [
+                    'content.moderate',
+                  ]),
+                  ...adminPage('forumAdmin', adminModeration, 'ForumAdminRoute', ['forum.manage']),
+                  ...adminPage('monitoring', adminMonitoring, 'MonitoringAdminRoute', ['analytics.read']),
+                  ...adminPage('imagePerformance', adminMonitoring, 'ImagePerformanceRoute', [
+                    'analytics.read',
+                  ]),
                 ],
               },
             ],

@@ -1,15 +1,1 @@
 export { AdminLayout } from '../../features/admin';
-export { AdminDashboardRoute } from '../../features/admin';
-export { AdminRolesRoute } from '../../features/admin';
-export { AdminSessionsRoute } from '../../features/admin';
-export { AdminSettingsRoute } from '../../features/admin';
-export { AuditLogsRoute } from '../../features/admin';
-export { ImagePerformanceRoute } from '../../features/admin';
-export { AdminUsersRoute } from '../../features/admin-users';
-export { AdminUserRoute } from '../../features/admin-users';
-export { ModerationQueueRoute } from '../../features/moderation';
-export { ListingApprovalRoute } from '../../features/moderation';
-export { ModerationRulesRoute } from '../../features/moderation';
-export { ModerationLogsRoute } from '../../features/moderation';
-export { ForumAdminRoute } from '../../features/moderation';
-export { MonitoringAdminRoute } from '../../features/monitoring';
