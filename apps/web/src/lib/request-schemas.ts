@@ -25,6 +25,7 @@ export {
   ShipOrderBody,
   SignInBody,
   SignUpBody,
+  UpdateAdminSettingsBody,
   UpdateAlertBody,
   UpdateProfileBody,
   UploadedImageDto,
