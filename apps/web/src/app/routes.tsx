@@ -59,8 +59,10 @@ const adminDashboard = () => import('./areas/admin-dashboard');
 const adminUsers = () => import('./areas/admin-users');
 /** Staff roles, sessions, the site's settings and the audit log. */
 const adminSystem = () => import('./areas/admin-system');
-/** The moderation queue, listing approval, rules, the moderation log and forum administration. */
+/** The moderation queue, listing approval, rules and the moderation log. */
 const adminModeration = () => import('./areas/admin-moderation');
+/** Forum administration, with the forum's own queries and texts. */
+const adminForum = () => import('./areas/admin-forum');
 /** Errors and events reported by browsers, and this browser's image performance. */
 const adminMonitoring = () => import('./areas/admin-monitoring');
 const captains = () => import('./areas/captains');
@@ -181,7 +183,7 @@ export const appRoutes: RouteObject[] = [
                   ...adminPage('moderationLogs', adminModeration, 'ModerationLogsRoute', [
                     'content.moderate',
                   ]),
-                  ...adminPage('forumAdmin', adminModeration, 'ForumAdminRoute', ['forum.manage']),
+                  ...adminPage('forumAdmin', adminForum, 'ForumAdminRoute', ['forum.manage']),
                   ...adminPage('monitoring', adminMonitoring, 'MonitoringAdminRoute', ['analytics.read']),
                   ...adminPage('imagePerformance', adminMonitoring, 'ImagePerformanceRoute', [
                     'analytics.read',
