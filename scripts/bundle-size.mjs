@@ -5,10 +5,10 @@
 // A route's first load is what the browser must fetch before the page can render: the entry
 // (index.html's script) with every chunk it imports statically, plus the route's area chunk
 // (app/areas/*, loaded by the router) with its static imports. A page inside a layout that is
-// lazily loaded too (the admin frame: `layoutArea`) needs that layout's area as well: the router
-// loads a matched layout's and page's areas at once, and the page renders when both are in, so
-// its first load is the union of the three closures (a chunk they share counted once). Chunks
-// loaded later (dialogs' libraries, HEIC conversion) are not counted.
+// lazily loaded too (the admin frame: `layoutArea`) needs that layout's area as well: the page
+// renders once both are in (an admin page's area is even loaded through the frame's), so its
+// first load is the union of the three closures (a chunk they share counted once). Chunks loaded
+// later (dialogs' libraries, HEIC conversion) are not counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
