@@ -1,5 +1,6 @@
-import { ADMIN_MESSAGES, BanUserBody } from '@castline/shared';
-import type { FormEvent } from 'react';
+import type { BanUserBody } from '@castline/shared';
+import { ADMIN_MESSAGES } from '@castline/shared';
+import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -11,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format-date';
+import { checkWith } from '../../../lib/load-request-schemas';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useBanUser } from '../api/admin-users.api';
 import { actionFailureMessage } from './action-failure';
@@ -57,16 +59,22 @@ interface BanUserDialogProps {
   user: { id: string; username: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The 'Ban member' button, which gets focus back on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** Ban a member: a reason, when the ban ends (or never) and private notes for other staff. */
-export function BanUserDialog({ user, open, onOpenChange }: BanUserDialogProps) {
+/**
+ * Ban a member: a reason, when the ban ends (or never) and private notes for other staff (loaded
+ * with the first 'Ban member').
+ */
+export function BanUserDialog({ user, open, onOpenChange, returnFocusTo }: BanUserDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={`Ban ${user.username}`}
         description="They are signed out everywhere at once and cannot sign in until the ban ends."
         className="max-w-lg"
+        returnFocusTo={returnFocusTo}
       >
         <BanForm userId={user.id} onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -96,20 +104,32 @@ function BanForm({ userId, onDone }: { userId: string; onDone: () => void }) {
     if (ban.isPending) return;
     const end = banEndFrom(banEnd);
     const trimmedNotes = notes.trim();
-    const parsed = BanUserBody.safeParse({
-      reason,
-      ...(end.iso ? { ban_end: end.iso } : {}),
-      ...(trimmedNotes ? { notes: trimmedNotes } : {}),
-    });
-    const found: FieldErrors<BanField> = parsed.success ? {} : fieldErrorsFromZod<BanField>(parsed.error);
-    if (end.error) found.ban_end = end.error;
-    if (!parsed.success || end.error) {
+    const refuse = (found: FieldErrors<BanField>) => {
+      if (end.error) found.ban_end = end.error;
       ban.reset();
       show(found, form);
-      return;
-    }
+    };
+    checkWith(
+      'BanUserBody',
+      {
+        reason,
+        ...(end.iso ? { ban_end: end.iso } : {}),
+        ...(trimmedNotes ? { notes: trimmedNotes } : {}),
+      },
+      {
+        form,
+        invalid: (error) => refuse(fieldErrorsFromZod<BanField>(error)),
+        valid: (body) => {
+          if (end.error) refuse({});
+          else send(body, form);
+        },
+      },
+    );
+  };
+
+  const send = (body: BanUserBody, form: HTMLFormElement) => {
     show({});
-    ban.mutate(parsed.data, {
+    ban.mutate(body, {
       onSuccess: () => {
         toast.show(ADMIN_MESSAGES.userBanned);
         onDone();

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@castline/shared';
+import type { RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';
@@ -10,10 +11,12 @@ interface UnbanUserDialogProps {
   user: { id: string; username: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The 'Unban member' button, which gets focus back on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** Confirms lifting a member's ban. */
-export function UnbanUserDialog({ user, open, onOpenChange }: UnbanUserDialogProps) {
+/** Confirms lifting a member's ban (loaded with the first 'Unban member'). */
+export function UnbanUserDialog({ user, open, onOpenChange, returnFocusTo }: UnbanUserDialogProps) {
   const toast = useToast();
   const unban = useUnbanUser(user.id);
 
@@ -37,6 +40,7 @@ export function UnbanUserDialog({ user, open, onOpenChange }: UnbanUserDialogPro
       <DialogContent
         title={`Unban ${user.username}?`}
         description="The ban is lifted at once: they can sign in and take part again. The ban stays in the audit log."
+        returnFocusTo={returnFocusTo}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>

@@ -1,8 +1,8 @@
 import type { AdminUserDetailDto, CurrentUserDto } from '@castline/shared';
 import { actsWithPermissions, isBannedMember, policyActorOf } from '@castline/shared';
-import { ExternalLink, ShieldBan, ShieldCheck, UserRoundX } from 'lucide-react';
+import { ExternalLink, ShieldCheck, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -17,10 +17,9 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { useAdminUser } from '../api/admin-users.api';
-import { BanUserDialog } from '../components/ban-user-dialog';
+import { BanActionButton } from '../components/ban-action-button';
 import { ChangeRolePanel } from '../components/change-role-panel';
 import { RoleBadge, StatusBadge } from '../components/member-labels';
-import { UnbanUserDialog } from '../components/unban-user-dialog';
 
 const BACK_LINK = { to: '/admin/users', label: 'All members' };
 
@@ -121,8 +120,6 @@ export function AdminUserRoute() {
 }
 
 function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: CurrentUserDto | null }) {
-  const [banOpen, setBanOpen] = useState(false);
-  const [unbanOpen, setUnbanOpen] = useState(false);
   const actor = policyActorOf(viewer);
   const canBan = actsWithPermissions(actor, ['users.ban']);
   const canChangeRoles = actsWithPermissions(actor, ['users.roles']);
@@ -290,22 +287,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
                       ? 'Lifting the ban lets them sign in and take part again.'
                       : 'Banning signs them out everywhere and keeps them out until the ban ends.'}
                   </p>
-                  {banned ? (
-                    <Button className="self-start" aria-haspopup="dialog" onClick={() => setUnbanOpen(true)}>
-                      <ShieldCheck aria-hidden="true" size={18} />
-                      Unban member
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="danger"
-                      className="self-start"
-                      aria-haspopup="dialog"
-                      onClick={() => setBanOpen(true)}
-                    >
-                      <ShieldBan aria-hidden="true" size={18} />
-                      Ban member
-                    </Button>
-                  )}
+                  <BanActionButton user={user} banned={banned} />
                 </div>
               )}
               {canChangeRoles && <ChangeRolePanel user={user} />}
@@ -313,13 +295,6 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
           )}
         </Section>
       </div>
-
-      {canBan && !isSelf && (
-        <>
-          {banOpen && <BanUserDialog user={user} open onOpenChange={setBanOpen} />}
-          {unbanOpen && <UnbanUserDialog user={user} open onOpenChange={setUnbanOpen} />}
-        </>
-      )}
     </>
   );
 }

@@ -1,24 +1,26 @@
 import type { AdminSessionDto } from '@castline/shared';
-import { ADMIN_MESSAGES } from '@castline/shared';
 import { MonitorSmartphone, Smartphone, Tablet, Monitor } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
-import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { useSession } from '../../../lib/session';
-import { pageFrom, useAdminSessions, useTerminateSession } from '../api/admin.api';
+import { pageFrom, useAdminSessions } from '../api/admin.api';
+
+// The confirmation (and the dialog library) loads on the first 'Terminate', or on hover/focus.
+const loadTerminateDialog = () => import('../components/terminate-session-dialog');
+const TerminateSessionDialog = lazy(lazyNamed(loadTerminateDialog, 'TerminateSessionDialog'));
 
 const DEVICE_ICONS = { phone: Smartphone, tablet: Tablet, desktop: Monitor } as const;
 
@@ -33,12 +35,13 @@ function When({ iso }: { iso: string }) {
 function SessionCard({
   session,
   current,
-  onTerminate,
+  onTerminated,
 }: {
   session: AdminSessionDto;
   current: boolean;
-  onTerminate: () => void;
+  onTerminated: () => void;
 }) {
+  const dialog = useLazyDialog(loadTerminateDialog);
   const device = describeUserAgent(session.user_agent);
   const Icon = DEVICE_ICONS[device.kind];
   return (
@@ -84,10 +87,22 @@ function SessionCard({
         size="sm"
         className="self-start"
         aria-label={`Terminate the session of @${session.username} on ${device.label}`}
-        onClick={onTerminate}
+        {...dialog.triggerProps}
       >
         Terminate
       </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <TerminateSessionDialog
+            session={session}
+            current={current}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+            onTerminated={onTerminated}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }
@@ -97,10 +112,7 @@ export function AdminSessionsRoute() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const sessions = useAdminSessions(page);
-  const terminate = useTerminateSession();
-  const toast = useToast();
   const currentSessionId = useSession().data?.session?.id ?? null;
-  const [target, setTarget] = useState<AdminSessionDto | null>(null);
 
   const goTo = (next: number) => {
     setParams((current) => {
@@ -111,20 +123,9 @@ export function AdminSessionsRoute() {
     });
   };
 
-  const confirmTerminate = () => {
-    if (!target) return;
-    terminate.mutate(target.id, {
-      onSuccess: (result) => {
-        toast.show(result.message || ADMIN_MESSAGES.sessionTerminated, { tone: 'success' });
-        setTarget(null);
-        // The last session of the last page is gone: step back a page.
-        if (sessions.data && sessions.data.sessions.length === 1 && page > 1) goTo(page - 1);
-      },
-      onError: (error) => {
-        toast.show(errorMessage(error), { tone: 'error' });
-        setTarget(null);
-      },
-    });
+  // The last session of the last page is gone: step back a page.
+  const afterTerminate = () => {
+    if (sessions.data && sessions.data.sessions.length === 1 && page > 1) goTo(page - 1);
   };
 
   let content;
@@ -179,7 +180,7 @@ export function AdminSessionsRoute() {
               <SessionCard
                 session={session}
                 current={session.id === currentSessionId}
-                onTerminate={() => setTarget(session)}
+                onTerminated={afterTerminate}
               />
             </li>
           ))}
@@ -195,9 +196,6 @@ export function AdminSessionsRoute() {
     );
   }
 
-  const targetDevice = target ? describeUserAgent(target.user_agent).label : '';
-  const targetIsCurrent = target !== null && target.id === currentSessionId;
-
   return (
     <>
       <title>Sessions · Castline</title>
@@ -206,35 +204,6 @@ export function AdminSessionsRoute() {
         description="Everyone signed in to Castline, on which device and when they were last active. Terminating a session signs that device out."
       />
       {content}
-      <Dialog
-        open={target !== null}
-        onOpenChange={(open) => {
-          if (!open && !terminate.isPending) setTarget(null);
-        }}
-      >
-        {target && (
-          <DialogContent
-            title="Terminate this session?"
-            description={`@${target.username} will be signed out on ${targetDevice}. They can sign in again unless they are banned.`}
-          >
-            {targetIsCurrent && (
-              <Alert tone="info" className="mb-4">
-                This is your own session: you will be signed out of this browser.
-              </Alert>
-            )}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary" disabled={terminate.isPending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button variant="danger" loading={terminate.isPending} onClick={confirmTerminate}>
-                Terminate session
-              </Button>
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
     </>
   );
 }

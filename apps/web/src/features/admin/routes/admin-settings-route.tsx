@@ -1,5 +1,5 @@
 import type { AdminSettingsDto, UpdateAdminSettingsBody as UpdateBody } from '@castline/shared';
-import { ADMIN_MESSAGES, SITE_NOTICE_MAX, UpdateAdminSettingsBody } from '@castline/shared';
+import { ADMIN_MESSAGES, SITE_NOTICE_MAX } from '@castline/shared';
 import { CircleExclamationPoint } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
+import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-schemas';
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin.api';
@@ -142,7 +143,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsDto }) {
     }
     submitValidated<Field, UpdateBody, AdminSettingsDto>({
       event,
-      schema: UpdateAdminSettingsBody,
+      schema: requestSchema('UpdateAdminSettingsBody'),
       input: {
         listings_require_approval: values.listings_require_approval,
         signups_open: values.signups_open,
@@ -170,7 +171,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsDto }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+    <form noValidate onFocus={preloadRequestSchemas} onSubmit={submit} className="flex flex-col gap-6">
       <Card className="divide-y divide-line">
         <SwitchField
           name="listings_require_approval"

@@ -1,18 +1,11 @@
-import type { AdminForumPostDto, PostDto, PostStatus } from '@castline/shared';
-import {
-  FORUM_CATEGORIES,
-  FORUM_LIMITS,
-  FORUM_MESSAGES,
-  POST_STATUSES,
-  UpdatePostBody,
-} from '@castline/shared';
+import type { AdminForumPostDto, PostDto, PostStatus, UpdatePostBody } from '@castline/shared';
+import { FORUM_CATEGORIES, FORUM_LIMITS, FORUM_MESSAGES, POST_STATUSES } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField, TextAreaField } from '../../../components/ui/form-fields';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
@@ -20,6 +13,7 @@ import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { checkWith } from '../../../lib/load-request-schemas';
 import { POST_UPDATED, updateFailureMessage, usePost, useUpdatePost } from '../../forum';
 import { adminForumKeys } from '../api/forum-admin.api';
 import { humanize } from './moderation-ui';
@@ -56,12 +50,15 @@ function EditForm({ post, onDone }: { post: PostDto; onDone: () => void }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = UpdatePostBody.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod<Field>(parsed.error));
-      return;
-    }
-    update.mutate(parsed.data, {
+    checkWith('UpdatePostBody', draft, {
+      form: event.currentTarget,
+      invalid: (error) => setErrors(fieldErrorsFromZod<Field>(error)),
+      valid: send,
+    });
+  };
+
+  const send = (body: UpdatePostBody) => {
+    update.mutate(body, {
       onSuccess: () => {
         void queryClient.invalidateQueries({ queryKey: adminForumKeys.all });
         toast.show(POST_UPDATED);
@@ -152,19 +149,31 @@ function EditBody({ postId, onDone }: { postId: string; onDone: () => void }) {
   return <EditForm post={post.data} onDone={onDone} />;
 }
 
-/** "Edit" on an admin forum row: title, category, content and status, saved with PATCH. */
-export function AdminEditPostDialog({ post, disabled }: { post: AdminForumPostDto; disabled?: boolean }) {
-  const [open, setOpen] = useState(false);
+/**
+ * A forum post's editor for staff: title, category, content and status, saved with PATCH (loaded
+ * with the first 'Edit' of a row).
+ */
+export function AdminEditPostDialog({
+  post,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  post: AdminForumPostDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The row's 'Edit' button, which gets focus back on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" size="sm" disabled={disabled} aria-label={`Edit ${post.title}`}>
-          <Pencil aria-hidden="true" size={16} />
-          Edit
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Edit forum post" description={post.title} className="max-w-2xl">
-        {open && <EditBody postId={post.id} onDone={() => setOpen(false)} />}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Edit forum post"
+        description={post.title}
+        className="max-w-2xl"
+        returnFocusTo={returnFocusTo}
+      >
+        {open && <EditBody postId={post.id} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,11 @@
-import type { ModerationRuleDto, RuleAction, RuleKind, RuleTarget } from '@castline/shared';
-import {
+import type {
   CreateModerationRuleBody,
+  ModerationRuleDto,
+  RuleAction,
+  RuleKind,
+  RuleTarget,
+} from '@castline/shared';
+import {
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
   RULE_ACTIONS,
@@ -8,7 +13,7 @@ import {
   RULE_TARGETS,
   rulePatternProblem,
 } from '@castline/shared';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,20 +24,10 @@ import { useToast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-client';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { fieldErrorsFromIssues, fieldErrorsFromZod } from '../../../lib/form-errors';
+import { checkWith } from '../../../lib/load-request-schemas';
 import { useCreateRule, useUpdateRule } from '../api/moderation.api';
 import { entityLabel } from './moderation-labels';
-
-export const KIND_LABELS: Record<RuleKind, string> = {
-  word: 'Word',
-  phrase: 'Phrase',
-  pattern: 'Pattern (regular expression)',
-};
-
-export const RULE_ACTION_LABELS: Record<RuleAction, string> = {
-  flag: 'Flag the content',
-  hide: 'Hide the content',
-  queue: 'Send to the moderation queue',
-};
+import { KIND_LABELS, RULE_ACTION_LABELS } from './rule-labels';
 
 const KIND_HINTS: Record<RuleKind, string> = {
   word: 'One word; matches it as a whole word, in any case.',
@@ -79,10 +74,12 @@ interface RuleDialogProps {
   rule: ModerationRuleDto | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it ('New rule' or the rule's 'Edit'), which gets focus back on close. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /** Create or edit a rule; the shared schema (with its pattern checks) runs before anything is sent. */
-export function RuleDialog({ rule, open, onOpenChange }: RuleDialogProps) {
+export function RuleDialog({ rule, open, onOpenChange, returnFocusTo }: RuleDialogProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -116,13 +113,17 @@ export function RuleDialog({ rule, open, onOpenChange }: RuleDialogProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = CreateModerationRuleBody.safeParse(draft);
-    if (!parsed.success) {
-      const next = fieldErrorsFromZod<Field>(parsed.error);
-      setErrors({ ...next, pattern: next.pattern ?? ruleProblem(draft) ?? undefined });
-      return;
-    }
-    const body = parsed.data;
+    checkWith('CreateModerationRuleBody', draft, {
+      form: event.currentTarget,
+      invalid: (error) => {
+        const next = fieldErrorsFromZod<Field>(error);
+        setErrors({ ...next, pattern: next.pattern ?? ruleProblem(draft) ?? undefined });
+      },
+      valid: send,
+    });
+  };
+
+  const send = (body: CreateModerationRuleBody) => {
     const done = (message: string) => {
       onOpenChange(false);
       toast.show(message);
@@ -154,6 +155,7 @@ export function RuleDialog({ rule, open, onOpenChange }: RuleDialogProps) {
         title={rule ? 'Edit moderation rule' : 'New moderation rule'}
         description="Rules check what members write in the chosen places and act on a match."
         className="max-w-lg"
+        returnFocusTo={returnFocusTo}
       >
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <TextField
@@ -237,8 +239,19 @@ function ruleProblem(draft: Draft): string | null {
   return rulePatternProblem(draft.kind, draft.pattern);
 }
 
-/** Keeps the dialog's form fresh: it mounts again each time it opens. */
-export function RuleDialogHost({ rule, open, onOpenChange }: RuleDialogProps): ReactNode {
+/**
+ * A rule's dialog (loaded with the first 'New rule' or 'Edit'). Keeps the dialog's form fresh: it
+ * mounts again each time it opens.
+ */
+export function RuleDialogHost({ rule, open, onOpenChange, returnFocusTo }: RuleDialogProps): ReactNode {
   if (!open) return null;
-  return <RuleDialog key={rule?.id ?? 'new'} rule={rule} open={open} onOpenChange={onOpenChange} />;
+  return (
+    <RuleDialog
+      key={rule?.id ?? 'new'}
+      rule={rule}
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+    />
+  );
 }

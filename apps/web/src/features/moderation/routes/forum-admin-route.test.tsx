@@ -129,7 +129,7 @@ describe('Forum administration: posts', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Edit Pike on the fly' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit forum post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit forum post' });
     const title = await within(dialog).findByRole('textbox', { name: 'Title' });
     expect(title).toHaveValue('Pike on the fly');
     expect(within(dialog).getByRole('textbox', { name: 'Content' })).toHaveValue('Ten fish.');
@@ -231,7 +231,7 @@ describe('Forum administration: comments', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Delete comment by @trout_tess' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
     expect(view.server.calls('DELETE', '/api/forum/comments/c_1')).toHaveLength(0);
     await view.user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
     expect(await screen.findByText('Failed to delete comment')).toBeInTheDocument();

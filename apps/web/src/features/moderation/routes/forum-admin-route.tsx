@@ -7,13 +7,14 @@ import {
   policyActorOf,
 } from '@castline/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, Heart, MessageSquare, MessagesSquare, Search, Trash2 } from 'lucide-react';
+import { FileText, Heart, MessageSquare, MessagesSquare, Pencil, Search, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
 import type { TabItem } from '../../../components/ui/tabs';
@@ -28,9 +29,7 @@ import {
   useAdminForumPosts,
   adminForumKeys,
 } from '../api/forum-admin.api';
-import { AdminEditPostDialog } from '../components/admin-edit-post-dialog';
 import { StatusBadge } from '../components/moderation-labels';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   FilterSelect,
   humanize,
@@ -40,6 +39,13 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
+
+// A post's editor and a comment's delete confirmation (with the dialog library) load on the first
+// 'Edit' or 'Delete', or on hover/focus.
+const loadEditDialog = () => import('../components/admin-edit-post-dialog');
+const AdminEditPostDialog = lazy(lazyNamed(loadEditDialog, 'AdminEditPostDialog'));
+const loadConfirm = () => import('../../../components/ui/confirm-dialog');
+const ConfirmDialog = lazy(lazyNamed(loadConfirm, 'ConfirmDialog'));
 
 type TabId = 'posts' | 'comments';
 const TABS: readonly TabItem<TabId>[] = [
@@ -99,6 +105,35 @@ function authorName(author: { username: string; full_name: string | null; delete
   return author.full_name ? `${author.full_name} (@${author.username})` : `@${author.username}`;
 }
 
+/** "Edit" on a post's row, opening its editor. */
+function EditPostButton({ post, disabled }: { post: AdminForumPostDto; disabled: boolean }) {
+  const dialog = useLazyDialog(loadEditDialog);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={disabled}
+        aria-label={`Edit ${post.title}`}
+        {...dialog.triggerProps}
+      >
+        <Pencil aria-hidden="true" size={16} />
+        Edit
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <AdminEditPostDialog
+            post={post}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
+
 function PostRow({ post, canModerate }: { post: AdminForumPostDto; canModerate: boolean }) {
   const update = useUpdatePost(post.id);
   const queryClient = useQueryClient();
@@ -156,7 +191,7 @@ function PostRow({ post, canModerate }: { post: AdminForumPostDto; canModerate: 
           </span>
         </p>
         <div className="flex flex-wrap gap-2">
-          <AdminEditPostDialog post={post} disabled={!canModerate} />
+          <EditPostButton post={post} disabled={!canModerate} />
           <Button
             variant={nextStatus === 'hidden' ? 'danger' : 'secondary'}
             size="sm"
@@ -225,14 +260,14 @@ function PostsTab({ canModerate }: { canModerate: boolean }) {
 function CommentRow({ comment, canModerate }: { comment: AdminForumCommentDto; canModerate: boolean }) {
   const remove = useAdminDeleteComment();
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useLazyDialog(loadConfirm);
 
   const confirmDelete = () =>
     remove.mutate(
       { commentId: comment.id, postId: comment.post_id },
       {
         onSuccess: () => {
-          setConfirming(false);
+          confirm.setOpen(false);
           toast.show(FORUM_MESSAGES.commentDeleted);
         },
         onError: () => toast.show(FORUM_MESSAGES.deleteCommentFailed, { tone: 'error' }),
@@ -264,21 +299,26 @@ function CommentRow({ comment, canModerate }: { comment: AdminForumCommentDto; c
         size="sm"
         className="self-end sm:self-start"
         disabled={!canModerate}
-        onClick={() => setConfirming(true)}
         aria-label={`Delete comment by ${authorName(comment.author)}`}
+        {...confirm.triggerProps}
       >
         <Trash2 aria-hidden="true" size={16} />
         Delete
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this comment?"
-        description={`The comment by ${authorName(comment.author)} on “${comment.post_title}” is removed for good.`}
-        confirmLabel="Delete comment"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <Suspense fallback={null}>
+        {confirm.mounted && (
+          <ConfirmDialog
+            open={confirm.open}
+            onOpenChange={confirm.setOpen}
+            title="Delete this comment?"
+            description={`The comment by ${authorName(comment.author)} on “${comment.post_title}” is removed for good.`}
+            confirmLabel="Delete comment"
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            returnFocusTo={confirm.triggerRef}
+          />
+        )}
+      </Suspense>
     </li>
   );
 }

@@ -107,7 +107,7 @@ describe('Listing approval', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject listing' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject listing' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
     expect(within(dialog).getByText(MODERATION_MESSAGES.rejectReasonRequired)).toBeInTheDocument();
     expect(view.server.calls('POST', `${LISTINGS}/l_1/reject`)).toHaveLength(0);

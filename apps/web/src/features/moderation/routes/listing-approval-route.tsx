@@ -1,25 +1,18 @@
 import type { PendingListingDto } from '@castline/shared';
-import {
-  CATEGORY_OPTIONS,
-  MODERATION_LIMITS,
-  MODERATION_MESSAGES,
-  RejectListingBody,
-} from '@castline/shared';
+import { CATEGORY_OPTIONS, MODERATION_MESSAGES } from '@castline/shared';
 import { PackageCheck } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { TextAreaField } from '../../../components/ui/form-fields';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
 import { useToast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatPrice, ListingImage } from '../../listings';
 import { usePendingListings, useReviewListing } from '../api/moderation.api';
+import { listingFailure } from '../components/listing-failure';
 import {
   ListSkeleton,
   LoadError,
@@ -29,94 +22,35 @@ import {
   When,
 } from '../components/moderation-ui';
 
+// The rejection's dialog (its form and the dialog library) loads on the first 'Reject', or on
+// hover/focus.
+const loadRejectDialog = () => import('../components/reject-listing-dialog');
+const RejectListingDialog = lazy(lazyNamed(loadRejectDialog, 'RejectListingDialog'));
+
 /** "Rod/Reel Combo" for 'combo': the category as the listing form names it (a value it does not know stays as stored). */
 function categoryLabel(category: string): string {
   return CATEGORY_OPTIONS.find((option) => option.value === category)?.label ?? category;
 }
 
-/** A refusal with its own text (not found, no longer pending) keeps it; anything else is generic. */
-function listingFailure(error: unknown): string {
-  if (isApiError(error) && (error.status === 404 || error.status === 409)) return error.message;
-  return MODERATION_MESSAGES.listingReviewFailed;
-}
-
-function RejectDialog({ listing, disabled }: { listing: PendingListingDto; disabled: boolean }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const review = useReviewListing();
-  const toast = useToast();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = RejectListingBody.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MODERATION_MESSAGES.rejectReasonRequired);
-      return;
-    }
-    review.mutate(
-      { listingId: listing.id, decision: 'reject', reason: parsed.data.reason },
-      {
-        onSuccess: (result) => {
-          setOpen(false);
-          toast.show(result.message || MODERATION_MESSAGES.listingRejected);
-        },
-        onError: (failure) => {
-          toast.show(listingFailure(failure), { tone: 'error' });
-          if (isApiError(failure) && (failure.status === 404 || failure.status === 409)) setOpen(false);
-        },
-      },
-    );
-  };
-
+/** 'Reject' on a pending listing, opening the reason's dialog. */
+function RejectButton({ listing, disabled }: { listing: PendingListingDto; disabled: boolean }) {
+  const dialog = useLazyDialog(loadRejectDialog);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (review.isPending) return;
-        if (next) {
-          setReason('');
-          setError(undefined);
-        }
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="danger" size="sm" disabled={disabled}>
-          Reject
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Reject listing"
-        description={`${listing.title} will stay hidden and the seller gets your reason.`}
-      >
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <TextAreaField
-            label="Reason"
-            name="reason"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            rows={4}
-            required
-            autoFocus
-            className="[&_textarea]:min-h-28"
-            hint={`${reason.trim().length} / ${MODERATION_LIMITS.rejectReasonMax} characters`}
-            error={error}
+    <>
+      <Button variant="danger" size="sm" disabled={disabled} {...dialog.triggerProps}>
+        Reject
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <RejectListingDialog
+            listing={listing}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={review.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={review.isPending}>
-              Reject listing
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </Suspense>
+    </>
   );
 }
 
@@ -165,7 +99,7 @@ function PendingListing({ listing }: { listing: PendingListingDto }) {
         <Button size="sm" onClick={approve} loading={review.isPending} className="flex-1">
           Approve
         </Button>
-        <RejectDialog listing={listing} disabled={review.isPending} />
+        <RejectButton listing={listing} disabled={review.isPending} />
       </div>
     </li>
   );

@@ -127,7 +127,7 @@ describe('Moderation queue', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Review' }));
-    const dialog = screen.getByRole('dialog', { name: 'Review reported content' });
+    const dialog = await screen.findByRole('dialog', { name: 'Review reported content' });
     await view.user.click(within(dialog).getByRole('radio', { name: /Hide/ }));
     await view.user.type(within(dialog).getByRole('textbox', { name: 'Notes (optional)' }), 'Scam attempt');
     await view.user.click(within(dialog).getByRole('button', { name: 'Confirm: Hide' }));
@@ -149,7 +149,7 @@ describe('Moderation queue', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Review' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await view.user.click(within(dialog).getByRole('radio', { name: /Delete/ }));
     const confirm = within(dialog).getByRole('button', { name: 'Delete content' });
     expect(confirm).toBeDisabled();
@@ -169,7 +169,7 @@ describe('Moderation queue', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Review' }));
-    await view.user.click(screen.getByRole('button', { name: 'Confirm: Approve' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Confirm: Approve' }));
     expect(await screen.findByText('Failed to moderate content')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 

@@ -1,9 +1,12 @@
 import type { ModerationQueueItemDto } from '@castline/shared';
 import { MODERATION_PRIORITIES, REPORT_REASONS } from '@castline/shared';
 import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
 import { formatDateTime } from '../../../lib/format-date';
@@ -20,7 +23,11 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
-import { ReviewDialog } from '../components/review-dialog';
+
+// A queue item's review (its form and the dialog library) loads on the first 'Review', or on
+// hover/focus.
+const loadReviewDialog = () => import('../components/review-dialog');
+const ReviewDialog = lazy(lazyNamed(loadReviewDialog, 'ReviewDialog'));
 
 const STATUS_OPTIONS: readonly { value: QueueStatusFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -124,10 +131,32 @@ function QueueItem({ item }: { item: ModerationQueueItemDto }) {
 
       {item.status === 'pending' && (
         <div className="flex justify-end">
-          <ReviewDialog item={item} />
+          <ReviewButton item={item} />
         </div>
       )}
     </li>
+  );
+}
+
+/** "Review" on a pending item, opening its review. */
+function ReviewButton({ item }: { item: ModerationQueueItemDto }) {
+  const dialog = useLazyDialog(loadReviewDialog);
+  return (
+    <>
+      <Button size="sm" {...dialog.triggerProps}>
+        Review
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <ReviewDialog
+            item={item}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
   );
 }
 

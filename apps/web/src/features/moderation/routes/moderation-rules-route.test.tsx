@@ -69,7 +69,7 @@ describe('Moderation rules', () => {
       },
     });
     await view.user.click((await screen.findAllByRole('button', { name: 'New rule' }))[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'New moderation rule' });
+    const dialog = await screen.findByRole('dialog', { name: 'New moderation rule' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
     expect(within(dialog).getByText(MODERATION_MESSAGES.ruleNameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(MODERATION_MESSAGES.rulePatternRequired)).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('Moderation rules', () => {
       },
     });
     await view.user.click((await screen.findAllByRole('button', { name: 'New rule' }))[0]!);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await view.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Spam');
     await view.user.type(within(dialog).getByRole('textbox', { name: 'Word' }), 'viagra');
     await view.user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
@@ -128,7 +128,7 @@ describe('Moderation rules', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Edit Gift card scams' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit moderation rule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit moderation rule' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Gift card scams');
     await view.user.clear(name);
@@ -157,7 +157,7 @@ describe('Moderation rules', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Edit Gift card scams' }));
-    await view.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(MODERATION_MESSAGES.ruleUnsafeRegex)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Phrase' })).toHaveAttribute('aria-invalid', 'true');
   });
@@ -194,7 +194,7 @@ describe('Moderation rules', () => {
       },
     });
     await view.user.click(await screen.findByRole('button', { name: 'Delete Gift card scams' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this rule?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this rule?' });
     expect(view.server.calls('DELETE', `${RULES}/r_1`)).toHaveLength(0);
     await view.user.click(within(dialog).getByRole('button', { name: 'Delete rule' }));
     expect(await screen.findByText('Failed to delete moderation rule')).toBeInTheDocument();

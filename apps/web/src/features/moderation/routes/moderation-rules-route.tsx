@@ -1,23 +1,64 @@
 import type { ModerationRuleDto } from '@castline/shared';
 import { MODERATION_MESSAGES } from '@castline/shared';
 import { ListFilter, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import type { ButtonSize, ButtonVariant } from '../../../components/ui/button';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useToast } from '../../../components/ui/toaster';
 import { useDeleteRule, useModerationRules, useUpdateRule } from '../api/moderation.api';
 import { entityLabel } from '../components/moderation-labels';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListSkeleton, LoadError, PersonLink, When } from '../components/moderation-ui';
-import { KIND_LABELS, RULE_ACTION_LABELS, RuleDialogHost } from '../components/rule-dialog';
+import { KIND_LABELS, RULE_ACTION_LABELS } from '../components/rule-labels';
 
-function RuleRow({ rule, onEdit }: { rule: ModerationRuleDto; onEdit: () => void }) {
+// A rule's form (with the dialog library) loads on the first 'New rule' or 'Edit', the delete
+// confirmation on the first 'Delete'; either on hover/focus too.
+const loadRuleDialog = () => import('../components/rule-dialog');
+const RuleDialogHost = lazy(lazyNamed(loadRuleDialog, 'RuleDialogHost'));
+const loadConfirm = () => import('../../../components/ui/confirm-dialog');
+const ConfirmDialog = lazy(lazyNamed(loadConfirm, 'ConfirmDialog'));
+
+/** A button that opens a rule's dialog: to create one (`rule` null) or to edit `rule`. */
+function RuleDialogButton({
+  rule,
+  children,
+  ...buttonProps
+}: {
+  rule: ModerationRuleDto | null;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  'aria-label'?: string;
+}) {
+  const dialog = useLazyDialog(loadRuleDialog);
+  return (
+    <>
+      <Button {...buttonProps} {...dialog.triggerProps}>
+        {children}
+      </Button>
+      <Suspense fallback={null}>
+        {dialog.mounted && (
+          <RuleDialogHost
+            rule={rule}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocusTo={dialog.triggerRef}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
+
+function RuleRow({ rule }: { rule: ModerationRuleDto }) {
   const update = useUpdateRule();
   const remove = useDeleteRule();
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useLazyDialog(loadConfirm);
   const headingId = `rule-${rule.id}`;
 
   const toggle = () =>
@@ -32,7 +73,7 @@ function RuleRow({ rule, onEdit }: { rule: ModerationRuleDto; onEdit: () => void
   const confirmDelete = () =>
     remove.mutate(rule.id, {
       onSuccess: (result) => {
-        setConfirming(false);
+        confirm.setOpen(false);
         toast.show(result.message || MODERATION_MESSAGES.ruleDeleted);
       },
       onError: () => toast.show(MODERATION_MESSAGES.ruleDeleteFailed, { tone: 'error' }),
@@ -89,29 +130,29 @@ function RuleRow({ rule, onEdit }: { rule: ModerationRuleDto; onEdit: () => void
         </dd>
       </dl>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${rule.name}`}>
+        <RuleDialogButton rule={rule} variant="secondary" size="sm" aria-label={`Edit ${rule.name}`}>
           <Pencil aria-hidden="true" size={16} />
           Edit
-        </Button>
-        <Button
-          variant="danger"
-          size="sm"
-          onClick={() => setConfirming(true)}
-          aria-label={`Delete ${rule.name}`}
-        >
+        </RuleDialogButton>
+        <Button variant="danger" size="sm" aria-label={`Delete ${rule.name}`} {...confirm.triggerProps}>
           <Trash2 aria-hidden="true" size={16} />
           Delete
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this rule?"
-        description={`“${rule.name}” stops checking content at once. Its log entries stay.`}
-        confirmLabel="Delete rule"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <Suspense fallback={null}>
+        {confirm.mounted && (
+          <ConfirmDialog
+            open={confirm.open}
+            onOpenChange={confirm.setOpen}
+            title="Delete this rule?"
+            description={`“${rule.name}” stops checking content at once. Its log entries stay.`}
+            confirmLabel="Delete rule"
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            returnFocusTo={confirm.triggerRef}
+          />
+        )}
+      </Suspense>
     </li>
   );
 }
@@ -119,12 +160,11 @@ function RuleRow({ rule, onEdit }: { rule: ModerationRuleDto; onEdit: () => void
 /** /admin/moderation/rules: the word, phrase and pattern rules that check new content. */
 export function ModerationRulesRoute() {
   const rules = useModerationRules();
-  const [editing, setEditing] = useState<{ rule: ModerationRuleDto | null } | null>(null);
   const newRule = (
-    <Button onClick={() => setEditing({ rule: null })}>
+    <RuleDialogButton rule={null}>
       <Plus aria-hidden="true" size={18} />
       New rule
-    </Button>
+    </RuleDialogButton>
   );
 
   return (
@@ -149,17 +189,10 @@ export function ModerationRulesRoute() {
       ) : (
         <ul aria-label="Moderation rules" className="flex flex-col gap-3">
           {rules.data.items.map((rule) => (
-            <RuleRow key={rule.id} rule={rule} onEdit={() => setEditing({ rule })} />
+            <RuleRow key={rule.id} rule={rule} />
           ))}
         </ul>
       )}
-      <RuleDialogHost
-        rule={editing?.rule ?? null}
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-      />
     </>
   );
 }

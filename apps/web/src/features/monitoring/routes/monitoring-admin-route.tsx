@@ -4,13 +4,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Activity, Bug, ChevronRight, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageNav } from '../../../components/ui/page-nav';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
@@ -29,8 +29,16 @@ import {
   whereOf,
 } from '../api/monitoring-view';
 import { CodeBlock } from '../components/code-block';
-import { ErrorGroupDialog } from '../components/error-group-dialog';
 import { MemberRef } from '../components/member-ref';
+
+// An error group's dialog (and the dialog library) loads when a group is first opened, or when a
+// row is hovered or focused, not with the page.
+const loadErrorGroupDialog = () => import('../components/error-group-dialog');
+const ErrorGroupDialog = lazy(lazyNamed(loadErrorGroupDialog, 'ErrorGroupDialog'));
+const prefetchErrorGroupDialog = () => {
+  // A failed fetch is tried again (and reported) when the dialog opens.
+  loadErrorGroupDialog().catch(() => {});
+};
 
 type MonitoringTab = 'errors' | 'events';
 
@@ -143,6 +151,8 @@ function ErrorGroupRow({
       <button
         type="button"
         onClick={(event) => onOpen(event.currentTarget)}
+        onPointerEnter={prefetchErrorGroupDialog}
+        onFocus={prefetchErrorGroupDialog}
         className="group flex w-full items-start gap-3 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm shadow-black/5 transition-colors hover:border-brand/40 hover:bg-brand-soft/40"
       >
         <span className="flex min-w-0 flex-1 flex-col gap-2">
@@ -250,20 +260,16 @@ function ErrorsTab() {
         )}
       </div>
       {body}
-      <Dialog
-        open={fingerprint !== null}
-        onOpenChange={(open) => {
-          if (!open) set({ [ERROR_PARAM]: null });
-        }}
-      >
+      <Suspense fallback={null}>
         {fingerprint !== null && (
           <ErrorGroupDialog
             key={fingerprint}
             fingerprint={fingerprint}
             group={items.find((group) => group.fingerprint === fingerprint)}
+            onClose={() => set({ [ERROR_PARAM]: null })}
           />
         )}
-      </Dialog>
+      </Suspense>
     </section>
   );
 }

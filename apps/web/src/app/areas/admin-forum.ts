@@ -1,0 +1,1 @@
+export { ForumAdminRoute } from '../../features/moderation';

@@ -1,0 +1,2 @@
+export { MonitoringAdminRoute } from '../../features/monitoring';
+export { ImagePerformanceRoute } from '../../features/admin';

@@ -1,0 +1,2 @@
+export { AdminUsersRoute } from '../../features/admin-users';
+export { AdminUserRoute } from '../../features/admin-users';
