@@ -28,6 +28,8 @@ export interface AppDeps {
   loggerOptions?: FastifyServerOptions['logger'];
   /** How often each instance reads its sockets' sessions again (default 30 s; tests shorten it). */
   realtimeSessionCheckMs?: number | undefined;
+  /** How often each socket is pinged and checked for silence (PRESENCE.heartbeatMs; tests shorten it). */
+  realtimeHeartbeatMs?: number | undefined;
   /** How often each instance looks for due jobs in the job queue (default 5 s). */
   jobPollIntervalMs?: number | undefined;
 }

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** How often the realtime hub reads its sockets' sessions again (default 30 s). */
   realtimeSessionCheckMs?: number;
+  /** How often the realtime hub pings each socket (default PRESENCE.heartbeatMs, 30 s). */
+  realtimeHeartbeatMs?: number;
   /** The Redis client the API's per-address limit counts in (memory when not given). */
   apiRateRedis?: Redis;
 }
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     ...(bus ? { bus } : options.bus ? { bus: options.bus } : {}),
     ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
+    ...(options.realtimeHeartbeatMs ? { realtimeHeartbeatMs: options.realtimeHeartbeatMs } : {}),
     ...(options.apiRateRedis ? { redis: options.apiRateRedis } : {}),
   });
   await app.ready();

@@ -30,6 +30,7 @@ export async function registerPresenceModule(
     publisher: context.realtime,
     logger: app.log,
     ...(context.realtimeSessionCheckMs ? { sessionCheckMs: context.realtimeSessionCheckMs } : {}),
+    ...(context.realtimeHeartbeatMs ? { heartbeatMs: context.realtimeHeartbeatMs } : {}),
   });
   app.addHook('preClose', async () => {
     await hub.close();
