@@ -250,6 +250,8 @@ export interface InstanceOptions {
   env: Record<string, string>;
   /** How long the supervisor waits before starting an instance that exited unasked. */
   restartDelayMs: number;
+  /** Extra options for node (e.g. `--inspect=127.0.0.1:<port>`), before the entry. */
+  nodeArgs?: string[];
   onUnaskedExit: (exit: UnaskedExit) => void;
 }
 
@@ -292,18 +294,22 @@ export async function serverInstance(options: InstanceOptions): Promise<ServerIn
 
   const launch = () => {
     const out = openSync(logPath, 'a');
-    const process_ = spawn(process.execPath, ['--enable-source-maps', options.entry], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/tmp',
-        ...options.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
+    const process_ = spawn(
+      process.execPath,
+      ['--enable-source-maps', ...(options.nodeArgs ?? []), options.entry],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: process.env.HOME ?? '/tmp',
+          ...options.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+        },
+        stdio: ['ignore', out, out],
       },
-      stdio: ['ignore', out, out],
-    });
+    );
     closeSync(out);
     child = process_;
     process_.on('exit', (code, signal) => {

@@ -2,17 +2,19 @@
  * Realtime delivery: 5,000 members' sockets, directed messages sent at a fixed rate, the time from
  * a message's slot until its recipient's socket hears it. Budget: p99 ≤ 50 ms, none lost.
  *
- * Memory per socket: what the servers' heap (this process: JavaScript and external buffers) holds
- * after the run with every socket still open, over what it held before the first socket, both
- * collected, per socket (budget ≤ 20 KB); the resident memory's rise while the clients connect is
- * in the note. `npm run bench` passes --expose-gc; without it the figure is not measured.
+ * Memory per socket: what the servers' heaps (JavaScript and external buffers) hold after the run
+ * with every socket still open, over what they held before the first socket, both collected, per
+ * socket (budget ≤ 20 KB); the resident memory's rise while the clients connect is in the note.
  *
- * The servers run in this process: two instances of the real app on one PostgreSQL database
- * (SuiteOptions.databaseUrl), each with its own pool and its own Redis bus on one Redis server
- * (SuiteOptions.redisUrl), as two servers behind a load balancer. Without both, one instance
- * (PostgreSQL when only the database is given, else embedded PGlite) with the in-process bus;
- * the row's suite says which. Members (the profile trigger makes their profiles) and their
- * sessions are written straight to the database as sign-in writes them.
+ * With PostgreSQL and Redis (SuiteOptions.databaseUrl, .redisUrl), the servers are two processes
+ * of the built server (apps/server/src/main.ts, bundled as for production), as two instances
+ * behind a load balancer are: one database, one Redis, each instance its own pool, bus, heap and
+ * event loop. Their memory is read inside each process through Node's inspector (collected,
+ * then process.memoryUsage()). Without both, one instance of the real app runs in this process
+ * (PostgreSQL when only the database is given, else embedded PGlite) with the in-process bus,
+ * its memory read here (`npm run bench` passes --expose-gc; without it the figure is not
+ * measured); the row's suite says which. Members (the profile trigger makes their profiles) and
+ * their sessions are written straight to the database as sign-in writes them.
  *
  * The clients run in a child process (this file with `--load`), so that they do not take the
  * servers' CPU: one WebSocket per member on /api/realtime, member i on instance i mod 2. Then,
@@ -28,18 +30,23 @@
  * payload to the recipient and back to the sender, as the app does).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
 import { REALTIME_PATH } from '@castline/shared';
-import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
-import { createRedisBus, type EventBus } from '../../apps/server/src/platform/bus/event-bus.js';
+import { databaseFromPool, type DatabaseHandle } from '../../apps/server/src/db/client.js';
 import {
+  BENCH_AUTH_SECRET,
   signedInMembers,
   startBenchApp,
-  startBenchAppOnDatabase,
   startBenchAppOnPostgres,
 } from '../lib/bench-app.js';
+import { buildServer, serverInstance, type ServerInstance } from '../lib/fault-servers.js';
+import { freePort } from '../lib/free-port.js';
+import { inspectorSession, residentBytes, type InspectorSession } from '../lib/inspector.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
@@ -295,65 +302,141 @@ async function createMembers(database: DatabaseHandle, count: number, instances:
 interface Servers {
   /** The suite's name for the row: engine, instances and bus. */
   label: string;
+  /** Where the servers run, for the note. */
+  where: string;
   /** Messages a second for this engine. */
   rate: number;
   urls: string[];
   database: DatabaseHandle;
+  /** Heap used plus external buffers of every server, after collecting their garbage (NaN when it cannot). */
+  collectedBytes(): Promise<number>;
+  /** Resident memory of every server now. */
+  residentBytes(): Promise<number>;
+  /** Servers that exited while the suite ran, and why (a run with any is void). */
+  exits: string[];
   stop(): Promise<void>;
 }
 
-/** Two instances on PostgreSQL and Redis when both are given, else one with the in-process bus. */
+/** Two server processes on PostgreSQL and Redis when both are given, else one in-process instance. */
 async function startServers(databaseUrl: string | undefined, redisUrl: string | undefined): Promise<Servers> {
   const env = { TRUST_PROXY: 'true' };
-  if (databaseUrl && redisUrl) {
-    const prefix = `castline-bench:${process.pid}:${randomBytes(3).toString('hex')}:`;
-    const connections: Redis[] = [];
-    const buses: EventBus[] = [];
-    const busFor = async () => {
-      const redis = new Redis(redisUrl, { lazyConnect: true });
-      await redis.connect();
-      connections.push(redis);
-      const bus = await createRedisBus(redis, prefix);
-      buses.push(bus);
-      return bus;
-    };
-    const first = await startBenchAppOnPostgres('bench-realtime-a', databaseUrl, {
-      env,
-      bus: await busFor(),
-    });
-    const second = await startBenchAppOnDatabase('bench-realtime-b', first.databaseUrl, {
-      env,
-      bus: await busFor(),
-    });
-    const urls = [
-      await first.app.listen({ host: '127.0.0.1', port: 0 }),
-      await second.app.listen({ host: '127.0.0.1', port: 0 }),
-    ];
-    return {
-      label: 'realtime (PostgreSQL + Redis, 2 instances)',
-      rate: RATE.postgres,
-      urls,
-      database: first.database,
-      async stop() {
-        await second.stop();
-        await first.stop();
-        for (const bus of buses) await bus.close();
-        for (const redis of connections) await redis.quit();
-      },
-    };
-  }
+  if (databaseUrl && redisUrl) return startServerProcesses(databaseUrl, redisUrl);
   const started = databaseUrl
     ? await startBenchAppOnPostgres('bench-realtime', databaseUrl, { env })
     : await startBenchApp('bench-realtime', { env });
   const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
   const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  const gc = (globalThis as { gc?: () => void }).gc;
   return {
     label: `realtime (${engine}, 1 instance, in-process bus: no ${databaseUrl ? 'Redis' : 'PostgreSQL/Redis'} given)`,
+    where: 'the server in-process, clients in a child process',
     rate: databaseUrl ? RATE.postgres : RATE.pglite,
     urls: [url],
     database: started.database,
+    async collectedBytes() {
+      if (!gc) return Number.NaN;
+      gc();
+      gc();
+      const usage = process.memoryUsage();
+      return usage.heapUsed + usage.external;
+    },
+    async residentBytes() {
+      return process.memoryUsage().rss;
+    },
+    exits: [],
     stop: started.stop,
   };
+}
+
+/**
+ * Two instances of the built server, each a process of its own with its inspector on a private
+ * port, on a fresh migrated database of the given PostgreSQL server and a key prefix of their own
+ * on the given Redis.
+ */
+async function startServerProcesses(adminUrl: string, redisUrl: string): Promise<Servers> {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  const undo = async () => {
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const dir = await mkdtemp(path.join(tmpdir(), 'castline-bench-realtime-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const server = await buildServer(`bench-realtime-${process.pid}`);
+    cleanup.push(() => server.remove());
+
+    const databaseName = `castline_bench_realtime_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    cleanup.push(async () => {
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${databaseName}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    pool.on('error', () => undefined);
+    cleanup.push(() => pool.end());
+    const database = databaseFromPool(pool);
+    await database.migrate();
+
+    const exits: string[] = [];
+    const prefix = `castline-bench:${process.pid}:${randomBytes(3).toString('hex')}:`;
+    const instances: { instance: ServerInstance; inspector: InspectorSession }[] = [];
+    for (const name of ['A', 'B']) {
+      const port = await freePort();
+      const inspectorPort = await freePort();
+      const instance = await serverInstance({
+        name,
+        port,
+        entry: server.entry,
+        dir,
+        restartDelayMs: 60_000,
+        nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+        onUnaskedExit: (exit) => {
+          exits.push(`instance ${exit.instance} exited (${exit.signal ?? exit.code}): ${exit.cause}`);
+        },
+        env: {
+          NODE_ENV: 'production',
+          DATABASE_URL: url.toString(),
+          REDIS_URL: redisUrl,
+          REDIS_KEY_PREFIX: prefix,
+          AUTH_SECRET: BENCH_AUTH_SECRET,
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          TRUST_PROXY: 'true',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          WEB_DIST_DIR: path.join(dir, 'no-web'),
+        },
+      });
+      cleanup.push(() => instance.stop());
+      await instance.start();
+      const inspector = await inspectorSession(inspectorPort);
+      cleanup.push(async () => inspector.close());
+      instances.push({ instance, inspector });
+    }
+    const pids = () => instances.map(({ instance }) => instance.pid()).filter((pid) => pid !== undefined);
+    return {
+      label: 'realtime (PostgreSQL + Redis, 2 instances)',
+      where: 'the two instances in processes of their own (the built server), clients in a child process',
+      rate: RATE.postgres,
+      urls: instances.map(({ instance }) => `http://127.0.0.1:${instance.port}`),
+      database,
+      async collectedBytes() {
+        const usages = await Promise.all(instances.map(({ inspector }) => inspector.collectedMemory()));
+        return usages.reduce((sum, usage) => sum + usage.heapUsed + usage.external, 0);
+      },
+      async residentBytes() {
+        const sizes = await Promise.all(pids().map((pid) => residentBytes(pid)));
+        return sizes.reduce((sum, size) => sum + size, 0);
+      },
+      exits,
+      stop: undo,
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
 }
 
 /** A bare `ws` relay: `{ to, message }` from a socket goes to socket `to` and back to the sender. */
@@ -417,31 +500,32 @@ export const run: Suite = async (options) => {
         `realtime: ${SOCKETS.toLocaleString('en-US')} members on ${servers.urls.length} instance(s) ready in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; connecting and sending ${rate}/s for ${seconds} s…`,
       );
       // The servers' memory: resident memory sampled while the clients connect, and what the
-      // heap holds once collected with every socket still open (the apps close them on stop()).
-      const gc = (globalThis as { gc?: () => void }).gc;
-      gc?.();
-      const before = process.memoryUsage();
+      // heaps hold once collected with every socket still open (stop() closes them).
+      const before = await servers.collectedBytes();
+      const rssBefore = await servers.residentBytes();
       const askedAt = performance.now();
       const samples: { at: number; rss: number }[] = [];
-      const sampler = setInterval(
-        () => samples.push({ at: performance.now() - askedAt, rss: process.memoryUsage().rss }),
-        50,
-      );
+      const sampler = setInterval(() => {
+        const at = performance.now() - askedAt;
+        void servers.residentBytes().then(
+          (rss) => samples.push({ at, rss }),
+          () => undefined,
+        );
+      }, 50);
       try {
         appResult = await load.ask({ phase: 'app', urls: servers.urls, members, schedule, rate });
       } finally {
         clearInterval(sampler);
       }
-      gc?.();
-      gc?.();
-      const after = process.memoryUsage();
+      if (servers.exits.length > 0) throw new Error(`realtime: ${servers.exits.join('; ')}`);
+      const after = await servers.collectedBytes();
       // The sample taken as the last socket opened (the job's clock starts a moment after ours).
       const connected = samples.find((sample) => sample.at >= appResult.connectMs) ?? samples.at(-1);
-      const held = after.heapUsed + after.external - (before.heapUsed + before.external);
+      const held = after - before;
       memory = {
-        perSocketKb: gc ? held / 1024 / SOCKETS : Number.NaN,
+        perSocketKb: held / 1024 / SOCKETS,
         heldMb: held / 2 ** 20,
-        rssRisenMb: connected ? (connected.rss - before.rss) / 2 ** 20 : Number.NaN,
+        rssRisenMb: connected ? (connected.rss - rssBefore) / 2 ** 20 : Number.NaN,
       };
     } finally {
       // Closing the apps closes their sockets; the load generator drops its side with the next job.
@@ -462,7 +546,7 @@ export const run: Suite = async (options) => {
     const sendTimes = summarize(appResult.sendTimes, 1);
     const common = [
       `${rate} msg/s for ${seconds} s (${total.toLocaleString('en-US')} directed messages) to ${SOCKETS.toLocaleString('en-US')} sockets`,
-      `servers in-process, clients in a child process`,
+      servers.where,
       `POST /api/messages round trip p50/p95/p99 ${f(sendTimes.p50)}/${f(sendTimes.p95)}/${f(sendTimes.p99)} ms`,
       `sockets opened in ${(appResult.connectMs / 1000).toFixed(1)} s (floor ${(floorResult.connectMs / 1000).toFixed(1)} s)`,
       ...(appResult.firstFailure ? [`first failed send: ${appResult.firstFailure}`] : []),
@@ -508,7 +592,7 @@ export const run: Suite = async (options) => {
       unit: 'KB',
       metrics: { perSocketKb: Math.round(memory.perSocketKb * 10) / 10 },
       budgets: [{ metric: 'metrics.perSocketKb', kind: 'max', limit: MEMORY_PER_SOCKET_KB }],
-      note: `the heap (JavaScript and external buffers) of the process holding the ${servers.urls.length === 1 ? 'server' : `${servers.urls.length} instances`} held ${f(memory.heldMb)} MB more after the run than before the first socket, both collected, every socket still open; its resident memory rose ${f(memory.rssRisenMb)} MB while they connected (uncollected)`,
+      note: `the heap${servers.urls.length === 1 ? '' : 's'} (JavaScript and external buffers) of the ${servers.urls.length === 1 ? 'server' : `${servers.urls.length} server processes, summed,`} held ${f(memory.heldMb)} MB more after the run than before the first socket, both collected, every socket still open; resident memory rose ${f(memory.rssRisenMb)} MB while they connected (uncollected)`,
     });
     return rows;
   } finally {
