@@ -255,6 +255,33 @@ export interface InstanceOptions {
   onUnaskedExit: (exit: UnaskedExit) => void;
 }
 
+/**
+ * The environment of a bench's server instance: production mode on the given PostgreSQL and
+ * Redis (under `keyPrefix`), the bench's auth secret, no demo data, warnings only, behind a proxy
+ * (members are told apart by X-Forwarded-For), no web app (`dir` holds none).
+ */
+export function instanceEnv(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  keyPrefix: string;
+  publicUrl: string;
+  dir: string;
+  authSecret: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    REDIS_KEY_PREFIX: options.keyPrefix,
+    AUTH_SECRET: options.authSecret,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: options.publicUrl,
+    WEB_DIST_DIR: path.join(options.dir, 'no-web'),
+  };
+}
+
 /** What the log says made the process exit: the last uncaught error's message and where it was emitted. */
 function causeOf(log: string): string {
   const lines = log.split('\n');

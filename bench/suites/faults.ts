@@ -67,6 +67,7 @@ import { BENCH_AUTH_SECRET, signedInMembers } from '../lib/bench-app.js';
 import {
   buildServer,
   epochMs,
+  instanceEnv,
   serverInstance,
   startPrivatePostgres,
   startPrivateRedis,
@@ -890,18 +891,14 @@ export const run: Suite = async (options) => {
             `faults: instance ${exit.instance} exited unasked (${exit.signal ?? exit.code}): ${exit.cause}`,
           );
         },
-        env: {
-          NODE_ENV: 'production',
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: redis.url,
-          REDIS_KEY_PREFIX: 'castline-faults:',
-          AUTH_SECRET: BENCH_AUTH_SECRET,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: 'true',
-          PUBLIC_URL: balancer.url,
-          WEB_DIST_DIR: path.join(dir, 'no-web'),
-        },
+        env: instanceEnv({
+          databaseUrl,
+          redisUrl: redis.url,
+          keyPrefix: 'castline-faults:',
+          publicUrl: balancer.url,
+          dir,
+          authSecret: BENCH_AUTH_SECRET,
+        }),
       });
       instances.push(instance);
       cleanup.push(() => instance.stop());

@@ -44,7 +44,7 @@ import {
   startBenchApp,
   startBenchAppOnPostgres,
 } from '../lib/bench-app.js';
-import { buildServer, serverInstance, type ServerInstance } from '../lib/fault-servers.js';
+import { buildServer, instanceEnv, serverInstance, type ServerInstance } from '../lib/fault-servers.js';
 import { freePort } from '../lib/free-port.js';
 import { inspectorSession, residentBytes, type InspectorSession } from '../lib/inspector.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
@@ -396,18 +396,14 @@ async function startServerProcesses(adminUrl: string, redisUrl: string): Promise
         onUnaskedExit: (exit) => {
           exits.push(`instance ${exit.instance} exited (${exit.signal ?? exit.code}): ${exit.cause}`);
         },
-        env: {
-          NODE_ENV: 'production',
-          DATABASE_URL: url.toString(),
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: prefix,
-          AUTH_SECRET: BENCH_AUTH_SECRET,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: 'true',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          WEB_DIST_DIR: path.join(dir, 'no-web'),
-        },
+        env: instanceEnv({
+          databaseUrl: url.toString(),
+          redisUrl,
+          keyPrefix: prefix,
+          publicUrl: `http://127.0.0.1:${port}`,
+          dir,
+          authSecret: BENCH_AUTH_SECRET,
+        }),
       });
       cleanup.push(() => instance.stop());
       await instance.start();
