@@ -17,42 +17,23 @@ interface BanActionButtonProps {
 
 /** 'Ban member', or 'Unban member' for a banned member, each opening its dialog. */
 export function BanActionButton({ user, banned }: BanActionButtonProps) {
-  return banned ? <UnbanButton user={user} /> : <BanButton user={user} />;
+  // A ban and an unban are different dialogs: the key starts afresh when the member's state turns.
+  return <BanOrUnbanButton key={banned ? 'unban' : 'ban'} user={user} banned={banned} />;
 }
 
-function BanButton({ user }: Pick<BanActionButtonProps, 'user'>) {
-  const dialog = useLazyDialog(loadBanDialog);
+function BanOrUnbanButton({ user, banned }: BanActionButtonProps) {
+  const dialog = useLazyDialog(banned ? loadUnbanDialog : loadBanDialog);
+  const Dialog = banned ? UnbanUserDialog : BanUserDialog;
+  const Icon = banned ? ShieldCheck : ShieldBan;
   return (
     <>
-      <Button variant="danger" className="self-start" {...dialog.triggerProps}>
-        <ShieldBan aria-hidden="true" size={18} />
-        Ban member
+      <Button variant={banned ? 'primary' : 'danger'} className="self-start" {...dialog.triggerProps}>
+        <Icon aria-hidden="true" size={18} />
+        {banned ? 'Unban member' : 'Ban member'}
       </Button>
       <Suspense fallback={null}>
         {dialog.mounted && (
-          <BanUserDialog
-            user={user}
-            open={dialog.open}
-            onOpenChange={dialog.setOpen}
-            returnFocusTo={dialog.triggerRef}
-          />
-        )}
-      </Suspense>
-    </>
-  );
-}
-
-function UnbanButton({ user }: Pick<BanActionButtonProps, 'user'>) {
-  const dialog = useLazyDialog(loadUnbanDialog);
-  return (
-    <>
-      <Button className="self-start" {...dialog.triggerProps}>
-        <ShieldCheck aria-hidden="true" size={18} />
-        Unban member
-      </Button>
-      <Suspense fallback={null}>
-        {dialog.mounted && (
-          <UnbanUserDialog
+          <Dialog
             user={user}
             open={dialog.open}
             onOpenChange={dialog.setOpen}
