@@ -70,7 +70,8 @@ describe('photo upload area', () => {
       withCredentials: false,
     });
     expect(first?.file.name).toBe('reel.jpg');
-    const bar = screen.getByRole('progressbar', { name: 'Uploading reel.jpg' });
+    // The list of uploads loads with the first photo chosen: it may draw a moment after the request.
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading reel.jpg' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     first?.progress(40, 100);
     expect(bar).toHaveAttribute('aria-valuenow', '40');
