@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { findChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +21,16 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const figuresFile = path.join(reports, 'figures.jsonl');
 process.env.CASTLINE_FIGURES_FILE = figuresFile;
 let failedSteps = [];
+// Each failed test by name with the first line of its failure, repeated at the end of the run so
+// that the last lines of a CI log say what failed.
+const failedTests = [];
+
+function firstLine(text) {
+  const line = stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((part) => part.trim());
+  return line ? line.trim().slice(0, 300) : '';
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -59,9 +70,21 @@ function printFigures() {
   for (const row of rows) console.log(`  ${row.test.padEnd(width)}  ${row.figure}`);
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of report.testResults ?? []) {
+      const name = path.relative(root, suite.name);
+      const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) {
+        failedTests.push(
+          `${label}: ${name} › ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+        );
+      }
+      if (!failed.length && suite.status === 'failed') {
+        failedTests.push(`${label}: ${name}\n      ${firstLine(suite.message)}`);
+      }
+    }
     totals.passed += report.numPassedTests;
     totals.failed +=
       report.numFailedTests +
@@ -72,9 +95,24 @@ function countVitest(file) {
   }
 }
 
+function collectPlaywrightFailures(suite, titles) {
+  const here = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const error = test.results?.find((result) => result.error)?.error;
+      failedTests.push(
+        `browser journeys (${test.projectName}${test.status === 'flaky' ? ', flaky' : ''}): ${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}\n      ${firstLine(error?.message)}`,
+      );
+    }
+  }
+  for (const child of suite.suites ?? []) collectPlaywrightFailures(child, here);
+}
+
 function countPlaywright(file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of report.suites ?? []) collectPlaywrightFailures(suite, []);
     totals.passed += report.stats.expected;
     totals.failed += report.stats.unexpected + report.stats.flaky;
     totals.skipped += report.stats.skipped;
@@ -103,7 +141,7 @@ if (!only || only === 'unit') {
       CASTLINE_TEST_ENGINE: 'pglite',
     },
   );
-  countVitest(file);
+  countVitest(file, 'PGlite');
   if (process.env.TEST_DATABASE_URL) {
     const pgFile = path.join(reports, 'vitest-postgres.json');
     run(
@@ -121,7 +159,7 @@ if (!only || only === 'unit') {
         CASTLINE_TEST_ENGINE: 'postgres',
       },
     );
-    countVitest(pgFile);
+    countVitest(pgFile, 'PostgreSQL');
   } else {
     console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on PGlite only.)');
   }
@@ -160,6 +198,10 @@ if (!only || only === 'e2e') {
 }
 
 printFigures();
+if (failedTests.length) {
+  console.log(`\nFailed tests (${failedTests.length})`);
+  for (const line of failedTests) console.log(`  ${line}`);
+}
 console.log(
   `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}${totals.skipped ? ` (${totals.skipped} skipped)` : ''}`,
 );
