@@ -58,7 +58,7 @@ export function PriceChart({ points, median, low, high, months, now = new Date()
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       className="h-auto w-full max-w-sm text-ink-muted"
     >
-      <title id={titleId}>Sold prices over the last {months} months</title>
+      <title id={titleId}>{`Sold prices over the last ${months} months`}</title>
       <desc id={descriptionId}>{description}</desc>
       <line
         x1={PAD.left}

@@ -1,6 +1,6 @@
 import type { PriceGuideDto } from '@castline/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { guestSession } from '../../../../test/fixtures';
 import { renderRoute } from '../../../../test/render-route';
 import { PriceGuide } from './lazy-price-guide';
@@ -82,5 +82,25 @@ describe('price guide on a listing page', () => {
     });
     await answered({ server, queryClient });
     expect(screen.queryByRole('heading', { name: 'Price guide' })).not.toBeInTheDocument();
+  });
+});
+
+describe('price chart on the server', () => {
+  it("draws its title as one text, which the server's first paint of a listing renders without a warning", async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { PriceChart } = await import('./price-chart');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const html = renderToString(
+      <PriceChart
+        points={figures.points}
+        median={120}
+        low={95}
+        high={210}
+        months={6}
+        now={new Date('2026-03-10')}
+      />,
+    );
+    expect(html).toMatch(/<title id="[^"]+">Sold prices over the last 6 months<\/title>/);
+    expect(errors).not.toHaveBeenCalled();
   });
 });
