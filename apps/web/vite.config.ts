@@ -198,14 +198,29 @@ export default defineConfig({
             // The query cache is on every page too; kept whole, it is not cut into pieces by the
             // pages' dialogs that load later.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // The report button shares its pages' first load with the presence label (listing, profile,
-            // post, inbox). Review cards, loaded later on a profile or an order, use it too; left to
-            // itself the bundler would cut it into a chunk of its own on those first loads (+0.3 KB
-            // on the listing page). Only these modules, not their dependencies.
+            // What a topic, the Community list and a tag page draw of every post's author and time:
+            // one chunk on those three first loads rather than three.
             {
-              name: 'presence-label',
+              name: 'forum-author',
               includeDependenciesRecursively: false,
-              test: /src[\\/]features[\\/](reports[\\/](index\.ts|components[\\/]report-button\.tsx|api[\\/]report-labels\.ts)|presence[\\/](components[\\/]presence-label\.tsx|api[\\/](presence\.api|presence-watch|use-now)\.ts))$/,
+              test: /src[\\/]features[\\/]forum[\\/]components[\\/](blocked-notice|forum-author|post-time)\.tsx$/,
+            },
+            // The topic's API hooks, their keys and the forum's constants go together onto the same
+            // three first loads (a topic, the Community list, forum administration): one chunk.
+            {
+              name: 'forum-data',
+              includeDependenciesRecursively: false,
+              test: /(src[\\/]features[\\/]forum[\\/]api[\\/](forum\.api|forum-keys)|shared[\\/]src[\\/]forum[\\/]forum-constants)\.ts$/,
+            },
+            // The report button and the member's presence are on the first load of the listing,
+            // profile, topic and inbox pages (the presence label's own code loads for signed-in
+            // members only: member-presence.tsx). Review cards, loaded later on a profile or an
+            // order, use them too; left to itself the bundler would cut them into pieces on those
+            // first loads. Only these modules, not their dependencies.
+            {
+              name: 'report-button',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/](reports[\\/](index\.ts|components[\\/]report-button\.tsx|api[\\/]report-labels\.ts)|presence[\\/]components[\\/]member-presence\.tsx)$/,
             },
           ],
         },

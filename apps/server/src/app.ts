@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { API_RATE_LIMIT, APP_MESSAGES, AUTH_MESSAGES } from '@castline/shared';
 import type { AppContext, AppDeps } from './app-context.js';
 import type { ServerEventMap } from './domain-events.js';
@@ -188,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       servers: [{ url: config.publicUrl }],
     },
     transform: jsonSchemaTransform,
+    // Schemas named with .meta({ id }) (a recursive one, MarkdownNode) go into components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -18,6 +18,7 @@ import { appRoutes } from './app/routes';
 import { authKeys } from './lib/session';
 import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { pendingLazyParts } from './lib/lazy-part';
 
 export interface RenderedPage {
   /** The markup of the app's root, for `<div id="root">`. */
@@ -33,8 +34,11 @@ export interface RenderedPage {
 }
 
 const SIGNED_OUT: SessionStateDto = { user: null, session: null };
-/** Rounds of render-then-fetch: a page whose queries depend on other queries' answers needs two. */
-const DATA_ROUNDS = 2;
+/**
+ * Rounds of render-then-fetch: a page whose queries depend on other queries' answers needs two,
+ * and a part whose code loads only when the data calls for it (lib/lazy-part.ts) one more.
+ */
+const RENDER_ROUNDS = 3;
 
 const handler = createStaticHandler(appRoutes);
 
@@ -76,11 +80,12 @@ export async function render(url: string, transport: ApiTransport): Promise<Rend
     );
 
   let html = page();
-  for (let round = 0; round < DATA_ROUNDS; round++) {
+  for (let round = 0; round < RENDER_ROUNDS; round++) {
     const pending = pendingQueries(queryClient);
-    if (pending.length === 0) break;
+    const parts = pendingLazyParts();
+    if (pending.length === 0 && parts.length === 0) break;
     // A query that fails is left out: the browser asks for it again as it would have anyway.
-    await Promise.allSettled(pending.map((query) => query.fetch()));
+    await Promise.allSettled([...pending.map((query) => query.fetch()), ...parts]);
     html = page();
   }
 

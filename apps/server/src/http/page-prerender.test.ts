@@ -8,7 +8,17 @@ import { API_RATE_LIMIT } from '@castline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { products } from '../db/schema/index.js';
-import { buildListing, buildUser, del, get, post, signIn, uniqueIp } from '../../test/factories.js';
+import {
+  buildComment,
+  buildListing,
+  buildPost,
+  buildUser,
+  del,
+  get,
+  post,
+  signIn,
+  uniqueIp,
+} from '../../test/factories.js';
 import { jsonForHtml, splitHead, startAfterPaint } from './page-prerender.js';
 
 /*
@@ -100,6 +110,24 @@ describe('public pages rendered on the server for guests', () => {
     expect(hidden.body).toContain('<div id="root">');
     expect(hidden.body).not.toContain('Awaiting review baitcaster');
     expect(hidden.body).not.toContain('cl-page-data');
+  });
+
+  it("sends a topic with its Markdown drawn and its photos, though the gallery's code loads only for a topic with photos", async () => {
+    const author = await buildUser(t.database.db);
+    const topic = await buildPost(t.database.db, author.id, {
+      title: 'Ice-out report from Leech Lake',
+      content: 'Water was **stained**; see [the map](https://example.com/map).',
+      images: ['/files/forum-images/leech-lake.webp'],
+    });
+    await buildComment(t.database.db, topic.id, author.id, { content: 'Update: *clearing* by noon.' });
+
+    // The first topic with photos this server renders: the gallery's code is not loaded yet.
+    const page = await get(t.app, `/forum/post/${topic.id}`, { ip: uniqueIp() });
+    expect(page.statusCode).toBe(200);
+    const root = rootOf(page.body);
+    expect(root).toContain('Water was <strong>stained</strong>');
+    expect(root).toContain('Update: <em>clearing</em> by noon.');
+    expect(root).toMatch(/<section aria-label="Photos"[\s\S]*leech-lake/);
   });
 
   it('answers 404 with the app for unknown paths and for listings and posts that do not exist', async () => {

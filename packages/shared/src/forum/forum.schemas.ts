@@ -56,6 +56,35 @@ export const PostSummaryDto = z.object({
 export type PostSummaryDto = z.infer<typeof PostSummaryDto>;
 
 /** The comment a reply answers, as the reply shows it ("in reply to @name"). */
+/**
+ * One node of a post's or comment's Markdown syntax tree (mdast, https://github.com/syntax-tree/mdast),
+ * as `parseMarkdown` (markdown-tree.ts) makes it: the fields a page draws, without positions; a
+ * field that is null or false in mdast is left out.
+ */
+export const MarkdownNodeDto = z
+  .object({
+    type: z.string(),
+    value: z.string().optional(),
+    depth: z.number().int().optional(),
+    ordered: z.boolean().optional(),
+    start: z.number().int().optional(),
+    spread: z.boolean().optional(),
+    checked: z.boolean().optional(),
+    lang: z.string().optional(),
+    url: z.string().optional(),
+    title: z.string().optional(),
+    alt: z.string().optional(),
+    identifier: z.string().optional(),
+    referenceType: z.string().optional(),
+    align: z.array(z.enum(['left', 'right', 'center']).nullable()).optional(),
+    get children(): z.ZodOptional<z.ZodArray<typeof MarkdownNodeDto>> {
+      return z.array(MarkdownNodeDto).optional();
+    },
+  })
+  // Named, so that OpenAPI describes the recursion once (components.schemas.MarkdownNode).
+  .meta({ id: 'MarkdownNode' });
+export type MarkdownNodeDto = z.infer<typeof MarkdownNodeDto>;
+
 export const ReplyToDto = z.object({ id: z.string(), author_username: z.string() });
 export type ReplyToDto = z.infer<typeof ReplyToDto>;
 
@@ -64,7 +93,10 @@ export const CommentDto = z.object({
   post_id: z.string(),
   author_id: z.string(),
   author: ForumAuthorDto,
+  /** The Markdown source, exactly as written (trimmed). */
   content: z.string(),
+  /** `content` parsed: the tree the page draws (its root). */
+  content_tree: MarkdownNodeDto,
   /** The comment this one answers; null for a comment on the topic itself. */
   reply_to: ReplyToDto.nullable(),
   /** The top-level comment whose thread this reply shows under (one level deep); null for top-level. */
@@ -87,6 +119,8 @@ export type MentionedMemberDto = z.infer<typeof MentionedMemberDto>;
 export const PostDto = PostSummaryDto.extend({
   /** The Markdown source, exactly as written (trimmed). */
   content: z.string(),
+  /** `content` parsed: the tree the page draws (its root). */
+  content_tree: MarkdownNodeDto,
   /** The members the post's and its comments' @mentions name (existing accounts only). */
   mentioned_members: z.array(MentionedMemberDto),
   /** Why moderation hid or flagged the post; only its author and staff see it. */

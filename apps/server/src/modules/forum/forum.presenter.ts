@@ -11,6 +11,7 @@ import type {
 import { FORUM_LIMITS, POST_STATUSES } from '@castline/shared';
 import type { AdminCommentRow, AdminPostRow } from './forum-admin.repository.js';
 import type { CommentRow, PostDetailRow, PostSummaryRow, TopicCommentRow } from './forum-rows.js';
+import { contentTree } from './forum.markdown.js';
 
 /**
  * The content as plain text for lists: Markdown syntax removed roughly (headings, emphasis,
@@ -106,6 +107,7 @@ export function presentComment(
     author_id: row.author_id,
     author: presentAuthor(row),
     content: row.content,
+    content_tree: contentTree(row.content),
     reply_to:
       row.reply_to_id && row.reply_to_username
         ? { id: row.reply_to_id, author_username: row.reply_to_username }
@@ -164,6 +166,7 @@ export function presentPost(
   return {
     ...presentPostSummary(row),
     content: row.full_content,
+    content_tree: contentTree(row.full_content),
     mentioned_members: mentioned,
     first_unread_comment_id: firstUnreadCommentId,
     can_moderate: permissions.canModerate,

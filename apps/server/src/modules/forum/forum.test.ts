@@ -200,6 +200,68 @@ describe('reading the forum', () => {
     }
   });
 
+  it('sends the post and each comment parsed, as the page draws them, and parsed anew after an edit', async () => {
+    const author = await member();
+    const created = await buildPost(db(), author.id, { content: REPORT_MARKDOWN });
+    await buildComment(db(), created.id, author.id, { content: '- [x] leader\n- [ ] tippet' });
+
+    const shown = PostDto.parse((await page(created.id)).json());
+    expect(shown.content_tree).toEqual({
+      type: 'root',
+      children: [
+        {
+          type: 'heading',
+          depth: 2,
+          children: [
+            { type: 'text', value: 'Water was ' },
+            { type: 'strong', children: [{ type: 'text', value: 'stained' }] },
+          ],
+        },
+        {
+          type: 'list',
+          children: [
+            {
+              type: 'listItem',
+              children: [{ type: 'paragraph', children: [{ type: 'text', value: '1/16 oz jigs' }] }],
+            },
+            {
+              type: 'listItem',
+              children: [{ type: 'paragraph', children: [{ type: 'text', value: 'minnows under a float' }] }],
+            },
+          ],
+        },
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: 'See ' },
+            { type: 'link', url: 'https://example.com/map', children: [{ type: 'text', value: 'the map' }] },
+            { type: 'text', value: '.' },
+          ],
+        },
+      ],
+    });
+    // An open task keeps its box: `checked: false` is sent, where other false fields are left out.
+    const tasks = shown.comments[0]!.content_tree.children![0]!.children!;
+    expect(tasks.map((item) => item.checked)).toEqual([true, false]);
+
+    const edited = await patch(`/api/forum/posts/${created.id}`, { content: 'Now *clear*.' }, author);
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = PostDto.parse((await page(created.id)).json());
+    expect(afterEdit.content_tree).toEqual({
+      type: 'root',
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: 'Now ' },
+            { type: 'emphasis', children: [{ type: 'text', value: 'clear' }] },
+            { type: 'text', value: '.' },
+          ],
+        },
+      ],
+    });
+  });
+
   it('marks authors the viewer blocked and shows deleted members as deleted', async () => {
     const author = await buildUser(db());
     const viewer = await member();
@@ -521,5 +583,21 @@ describe('API docs', () => {
         'GET /api/forum/top-contributors',
       ].sort(),
     );
+  });
+
+  it('describes the parsed Markdown of posts and comments once, as a recursive schema', async () => {
+    const doc = (await get(t.app, '/api/docs/json')).json() as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const markdownNode = doc.components.schemas.MarkdownNode!;
+    expect(markdownNode.properties.type).toEqual({ type: 'string' });
+    expect(markdownNode.properties.children).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/MarkdownNode' },
+    });
+    const topic = JSON.stringify(doc.paths['/api/forum/posts/{id}']!.get!.responses['200']);
+    // The post's tree and its comments' trees.
+    expect(topic.match(/"content_tree":\{"\$ref":"#\/components\/schemas\/MarkdownNode"\}/g)).toHaveLength(2);
   });
 });

@@ -42,6 +42,7 @@ export { SortSelect } from './components/listing-filters/sort-select';
 export { useListingFilters } from './components/listing-filters/use-listing-filters';
 export { ListingForm } from './components/listing-form/listing-form';
 export { loadListingForm } from './load-listing-form';
+export { loadListingGallery } from './load-listing-gallery';
 export { ListingGrid, ListingPager, ListingsError } from './components/listing-grid';
 export { ListingGridSkeleton } from './components/listing-grid-skeleton';
 export { ListingImage, imageVariantUrl } from './components/listing-image';

@@ -10,62 +10,20 @@ import type {
   CommentPageDto,
   CreateCommentBody,
   CreatePostBody,
-  ForumCategoriesDto,
   MentionedMemberDto,
   PostDto,
   PostDto as PostDtoType,
-  PostListDto,
   ToggleResultDto,
-  TopContributorsDto,
-  TrendingPostsDto,
   UpdatePostBody,
 } from '@castline/shared';
-import { FORUM_LIMITS } from '@castline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postListSearch } from './forum-filters';
-import type { ForumListFilters } from './forum-keys';
 import { forumKeys } from './forum-keys';
 
 const postPath = (postId: string, suffix = '') => `/api/forum/posts/${encodeURIComponent(postId)}${suffix}`;
 const commentPath = (commentId: string, suffix = '') =>
   `/api/forum/comments/${encodeURIComponent(commentId)}${suffix}`;
-
-/** GET /api/forum/posts: one page of public posts, newest first; the previous page stays while the next loads. */
-export function usePostList(filters: ForumListFilters) {
-  return useQuery({
-    queryKey: forumKeys.list(filters),
-    queryFn: ({ signal }) => api.get<PostListDto>(`/api/forum/posts?${postListSearch(filters)}`, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/forum/categories: the categories posts use, with their counts. */
-export function useForumCategories() {
-  return useQuery({
-    queryKey: forumKeys.categories,
-    queryFn: ({ signal }) => api.get<ForumCategoriesDto>('/api/forum/categories', signal),
-  });
-}
-
-/** GET /api/forum/trending: the 10 most liked posts. */
-export function useTrendingPosts() {
-  return useQuery({
-    queryKey: forumKeys.trending,
-    queryFn: ({ signal }) => api.get<TrendingPostsDto>('/api/forum/trending', signal),
-  });
-}
-
-/** GET /api/forum/top-contributors: 10 members, refreshed every 2 minutes and stale after 1 (spec 001 §9). */
-export function useTopContributors() {
-  return useQuery({
-    queryKey: forumKeys.topContributors,
-    queryFn: ({ signal }) => api.get<TopContributorsDto>('/api/forum/top-contributors', signal),
-    staleTime: FORUM_LIMITS.topContributorsStaleMs,
-    refetchInterval: FORUM_LIMITS.topContributorsRefreshMs,
-  });
-}
 
 /** Members named by mentions, each once. */
 function unionMembers(a: MentionedMemberDto[], b: MentionedMemberDto[]): MentionedMemberDto[] {

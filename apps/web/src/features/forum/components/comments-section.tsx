@@ -19,7 +19,7 @@ import type { CommentComposer } from '../lib/use-comment-composer';
 import { selectedTextWithin } from '../lib/use-comment-composer';
 import type { MentionLinks } from './markdown';
 import { Markdown } from './markdown';
-import { PostTime } from './post-card';
+import { PostTime } from './post-time';
 import { SignInPrompt } from './sign-in-prompt';
 import { formatCount } from '../../../lib/format-number';
 
@@ -94,9 +94,11 @@ function CommentItem({
           )}
         </p>
         <div ref={body}>
-          <Markdown mentions={mentions} className="text-[0.95rem] [&>:first-child]:mt-0 [&>:last-child]:mb-0">
-            {comment.content}
-          </Markdown>
+          <Markdown
+            tree={comment.content_tree}
+            mentions={mentions}
+            className="text-[0.95rem] [&>:first-child]:mt-0 [&>:last-child]:mb-0"
+          />
         </div>
         <div className="-ml-2 flex flex-wrap items-center gap-1">
           <LikeButton

@@ -8,7 +8,7 @@ import { PageNav } from '../../../components/ui/page-nav';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useBookmarks } from '../api/forum.api';
-import { PostTime } from './post-card';
+import { PostTime } from './post-time';
 
 /**
  * The profile's Bookmarks tab: the topics and comments the member bookmarked, newest first, each

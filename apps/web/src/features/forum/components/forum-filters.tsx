@@ -2,7 +2,7 @@ import { FORUM_MESSAGES } from '@castline/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn';
-import { useForumCategories } from '../api/forum.api';
+import { useForumCategories } from '../api/forum-lists.api';
 import { formatCount } from '../../../lib/format-number';
 
 /** The category filter: the categories posts use (GET /api/forum/categories) with their counts. */

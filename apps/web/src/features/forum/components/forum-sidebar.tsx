@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
-import { useTopContributors, useTrendingPosts } from '../api/forum.api';
+import { useTopContributors, useTrendingPosts } from '../api/forum-lists.api';
 import { formatCount } from '../../../lib/format-number';
 
 function plural(count: number, one: string, many: string): string {

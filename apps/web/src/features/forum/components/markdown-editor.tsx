@@ -14,8 +14,10 @@ import type { FormatAction, TextEdit } from '../lib/markdown-format';
 import { applyFormat, countOwnImages, imageMarkdown, insertBlock } from '../lib/markdown-format';
 import { MentionTextarea } from './mention-textarea';
 
-/** The Markdown renderer loads with the first preview, not with every page that offers the composer. */
-const Markdown = lazy(() => import('./markdown').then((module) => ({ default: module.Markdown })));
+/** The Markdown parser loads with the first preview, not with every page that offers the composer. */
+const MarkdownPreview = lazy(() =>
+  import('./markdown-preview').then((module) => ({ default: module.MarkdownPreview })),
+);
 
 interface ToolbarButton {
   action: FormatAction | 'image';
@@ -342,7 +344,7 @@ export function MarkdownEditor({
           {tab === 'preview' &&
             (value.trim() ? (
               <Suspense fallback={<Spinner label="Loading preview" size={20} className="my-4 text-brand" />}>
-                <Markdown>{value}</Markdown>
+                <MarkdownPreview source={value} />
               </Suspense>
             ) : (
               <p className="my-3 text-sm text-ink-muted">

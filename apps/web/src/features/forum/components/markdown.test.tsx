@@ -1,3 +1,4 @@
+import { parseMarkdown } from '@castline/shared/markdown';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { EXTERNAL_LINK_REL, Markdown } from './markdown';
 function renderMarkdown(source: string) {
   return render(
     <MemoryRouter>
-      <Markdown>{source}</Markdown>
+      <Markdown tree={parseMarkdown(source)} />
     </MemoryRouter>,
   );
 }
@@ -119,8 +120,8 @@ describe('Markdown', () => {
     const source = 'Pike[^pike] and perch[^perch].\n\n[^perch]: Striped.\n[^pike]: Toothy.';
     const { container } = render(
       <MemoryRouter>
-        <Markdown>{source}</Markdown>
-        <Markdown>{source}</Markdown>
+        <Markdown tree={parseMarkdown(source)} />
+        <Markdown tree={parseMarkdown(source)} />
       </MemoryRouter>,
     );
 
@@ -138,9 +139,10 @@ describe('Markdown', () => {
   it('links @mentions of known members, but not inside a link', () => {
     render(
       <MemoryRouter>
-        <Markdown mentions={new Map([['troutbum', 'member-1']])}>
-          {'Ask @troutbum or [@troutbum on tides](https://tides.example.org).'}
-        </Markdown>
+        <Markdown
+          mentions={new Map([['troutbum', 'member-1']])}
+          tree={parseMarkdown('Ask @troutbum or [@troutbum on tides](https://tides.example.org).')}
+        />
       </MemoryRouter>,
     );
 

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useId, useMemo } from 'react';
+import type { MarkdownNodeDto } from '@castline/shared';
 import { MENTION_PATTERN } from '@castline/shared';
 import type {
   Definition,
@@ -12,21 +13,20 @@ import type {
   RootContent,
   Table,
 } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { imageVariantUrl } from '../../listings';
 import { isOwnImage, markdownUrlTransform, safeLinkHref } from '../lib/markdown-urls';
 
 /*
- * Member-written Markdown is parsed by micromark (CommonMark with GitHub's tables, task lists,
- * strikethrough, autolinks and footnotes) into its syntax tree, and that tree is drawn here as
- * React elements: only the elements below are ever made, every text is a text node (raw HTML a
- * member typed included), and every address goes through the URL rules of markdown-urls.ts.
- * Drawing the tree ourselves leaves out the HTML-tree and JSX layers a general renderer carries
- * (decision 0022).
+ * Member-written Markdown comes from the server parsed (a post's and each comment's
+ * `content_tree`: the syntax tree micromark makes of CommonMark with GitHub's tables, task lists,
+ * strikethrough, autolinks and footnotes, by `parseMarkdown` of @castline/shared/markdown), and
+ * that tree is drawn here as React elements: only the elements below are ever made, every text is
+ * a text node (raw HTML a member typed included), and every address goes through the URL rules of
+ * markdown-urls.ts. Drawing the tree ourselves leaves out the HTML-tree and JSX layers a general
+ * renderer carries (decision 0022); taking it parsed leaves the parser off a topic's page
+ * (decision 0023). The editor's preview parses what is being written (markdown-preview.tsx).
  */
 
 /** How an external link in member content opens: a new tab, no referrer, no ranking credit. */
@@ -34,8 +34,6 @@ export const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow ugc';
 
 /** Lower-cased username → member id: the members a page's @mentions may link to. */
 export type MentionLinks = ReadonlyMap<string, string>;
-
-const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
 const LINK_CLASS = 'font-medium text-brand underline underline-offset-2 hover:no-underline';
 
@@ -379,8 +377,8 @@ function collect(tree: Root) {
 }
 
 interface MarkdownProps {
-  /** The Markdown source as the member wrote it. */
-  children: string;
+  /** The Markdown's syntax tree, as the server sends it (`content_tree`) or `parseMarkdown` makes it. */
+  tree: MarkdownNodeDto;
   className?: string;
   /** Members whose @mentions link to their profile. */
   mentions?: MentionLinks;
@@ -392,10 +390,12 @@ interface MarkdownProps {
  * images only from Castline's own file store (others show their description), and headings start at
  * h3 so the page keeps a single h1.
  */
-export function Markdown({ children, className, mentions }: MarkdownProps) {
+export function Markdown({ tree: node, className, mentions }: MarkdownProps) {
   const idPrefix = `md${useId().replace(/[^A-Za-z0-9_-]/g, '')}-`;
   const content = useMemo(() => {
-    const tree = fromMarkdown(children, parseOptions);
+    // The answer's tree is mdast with only the fields drawn here (MarkdownNodeDto); anything
+    // else in it, or a node of a type not named in `draw`, draws nothing.
+    const tree = (node.type === 'root' ? node : { type: 'root', children: [] }) as unknown as Root;
     const context: Context = { ...collect(tree), cited: [], mentions, idPrefix };
     const body = drawChildren(tree, context, false);
     return (
@@ -404,6 +404,6 @@ export function Markdown({ children, className, mentions }: MarkdownProps) {
         {drawFootnotes(context)}
       </>
     );
-  }, [children, mentions, idPrefix]);
+  }, [node, mentions, idPrefix]);
   return <div className={cn('min-w-0 break-words text-ink', className)}>{content}</div>;
 }

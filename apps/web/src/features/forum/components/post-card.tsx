@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { TagChips } from '../../../components/ui/tag-chips';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { ListingImage } from '../../listings';
 import { BlockedNotice } from './blocked-notice';
 import { AuthorAvatar, AuthorName } from './forum-author';
+import { PostTime } from './post-time';
 import { formatCount } from '../../../lib/format-number';
 
 /** "1 like", "12 comments": the number shows, the word is for screen readers. */
@@ -28,15 +28,6 @@ export function Count({
       {formatCount(count)}
       <span className="sr-only">{` ${count === 1 ? one : many}`}</span>
     </span>
-  );
-}
-
-/** When a post was written: "5 minutes ago", the full date on hover. */
-export function PostTime({ iso, className }: { iso: string; className?: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)} className={className}>
-      {formatRelativeTime(iso)}
-    </time>
   );
 }
 

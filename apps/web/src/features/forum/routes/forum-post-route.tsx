@@ -2,7 +2,7 @@ import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
 import { ArrowDown, ArrowLeft, Lock, MessageSquareOff, Pin, Quote } from 'lucide-react';
 import type { RefObject } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -12,8 +12,9 @@ import { LoadingSkeleton, Skeleton, SkeletonText } from '../../../components/ui/
 import { TagChips } from '../../../components/ui/tag-chips';
 import { useToast } from '../../../components/ui/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useSession } from '../../../lib/session';
-import { ListingGallery } from '../../listings';
+import { loadListingGallery } from '../../listings';
 import { ReportButton } from '../../reports';
 import { useModerateTopic, usePost, useTogglePostLike } from '../api/forum.api';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
@@ -25,7 +26,7 @@ import { EditPostButton } from '../components/edit-post-button';
 import { AuthorAvatar, AuthorName } from '../components/forum-author';
 import { LikeButton } from '../components/like-button';
 import { Markdown } from '../components/markdown';
-import { PostTime } from '../components/post-card';
+import { PostTime } from '../components/post-time';
 import { SharePostButton } from '../components/share-post-button';
 import { BookmarkTopicButton, WatchTopicSelect } from '../components/topic-following';
 import { SignInPrompt } from '../components/sign-in-prompt';
@@ -35,6 +36,11 @@ import { selectedTextWithin, useCommentComposer } from '../lib/use-comment-compo
 import { useReadTracking } from '../lib/use-read-tracking';
 
 const PAGE = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6';
+
+/** Most topics have no photos: the gallery's code loads with a topic that has some. */
+const ListingGallery = lazyPart(() =>
+  loadListingGallery().then((module) => ({ default: module.ListingGallery })),
+);
 
 function BackToCommunity() {
   return (
@@ -163,10 +169,12 @@ function PostBody({ post, mentions }: { post: PostDto; mentions: ReadonlyMap<str
   }
   return (
     <>
-      <Markdown mentions={mentions} className="[&>:first-child]:mt-0">
-        {post.content}
-      </Markdown>
-      {post.images.length > 0 && <ListingGallery images={post.images} title={post.title} />}
+      <Markdown tree={post.content_tree} mentions={mentions} className="[&>:first-child]:mt-0" />
+      {post.images.length > 0 && (
+        <Suspense fallback={<Skeleton className="aspect-[4/3] w-full rounded-2xl" />}>
+          <ListingGallery images={post.images} title={post.title} />
+        </Suspense>
+      )}
     </>
   );
 }

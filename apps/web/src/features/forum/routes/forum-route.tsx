@@ -9,7 +9,7 @@ import { PageNav } from '../../../components/ui/page-nav';
 import { SearchForm } from '../../../components/ui/search-form';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { usePostList } from '../api/forum.api';
+import { usePostList } from '../api/forum-lists.api';
 import { useForumFilters } from '../api/forum-filters';
 import { useForumLiveUpdates } from '../api/use-forum-live-updates';
 import { CreatePostAction } from '../components/create-post-action';

@@ -5,9 +5,13 @@ import {
   PostDto as PostSchema,
   PostSummaryDto as PostSummarySchema,
 } from '@castline/shared';
+import { parseMarkdown } from '@castline/shared/markdown';
 import { member } from '../../../test/fixtures';
 
-/* Test data for the forum (tests only), parsed with the shared schemas so it stays in step with them. */
+/*
+ * Test data for the forum (tests only), parsed with the shared schemas so it stays in step with them.
+ * A post's or comment's `content_tree` is its content parsed, as the server sends it.
+ */
 
 let counter = 0;
 
@@ -63,12 +67,14 @@ export function buildPostSummary(overrides: Partial<PostSummaryDto> = {}): PostS
 
 export function buildComment(overrides: Partial<CommentDto> = {}): CommentDto {
   const author = overrides.author ?? buildAuthor({ id: 'u_3', username: 'trout_tess', full_name: null });
+  const content = overrides.content ?? 'Fluoro, 6 lb, every time.';
   return CommentSchema.parse({
     id: nextId('c'),
     post_id: 'p_1',
     author_id: author.id,
     author,
-    content: 'Fluoro, 6 lb, every time.',
+    content,
+    content_tree: parseMarkdown(content),
     reply_to: null,
     thread_id: null,
     likes_count: 0,
@@ -83,9 +89,11 @@ export function buildComment(overrides: Partial<CommentDto> = {}): CommentDto {
 
 export function buildPost(overrides: Partial<PostDto> = {}): PostDto {
   const summary = buildPostSummary(overrides);
+  const content = overrides.content ?? 'Fluoro or **mono**?';
   return PostSchema.parse({
     ...summary,
-    content: 'Fluoro or **mono**?',
+    content,
+    content_tree: parseMarkdown(content),
     moderation_reason: null,
     mentioned_members: [],
     comments: [],

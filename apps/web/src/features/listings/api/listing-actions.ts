@@ -7,7 +7,7 @@ import type {
 } from '@castline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateListingsAround, listingDetailKeys } from './listing-detail.api';
+import { invalidateListingsAround, listingDetailKeys } from './listing-detail-keys';
 
 /** The two toggles a visitor has on a listing. */
 export type ListingReaction = 'like' | 'favorite';

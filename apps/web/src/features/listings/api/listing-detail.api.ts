@@ -1,20 +1,11 @@
 import type { BuyerCandidatesDto, ListingDto, SimilarListingsDto } from '@castline/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from './listing-keys';
+import { listingDetailKeys } from './listing-detail-keys';
 
 /** The similar row shows at most this many cards. */
 export const SIMILAR_LISTINGS_MAX = 8;
-
-/** Every listings query key starts with 'listings', so one invalidation refreshes all of them. */
-export const listingDetailKeys = {
-  all: listingKeys.all,
-  detail: listingKeys.detail,
-  similar: (id: string) => ['listings', 'similar', id] as const,
-  buyerCandidates: (id: string) => ['listings', 'buyer-candidates', id] as const,
-};
 
 function listingPath(id: string, suffix = ''): string {
   return `/api/listings/${encodeURIComponent(id)}${suffix}`;
@@ -61,22 +52,6 @@ export function buyerCandidatesQueryOptions(id: string) {
 /** Members the seller may name as the buyer; asked for when the mark-sold dialog opens. */
 export function useBuyerCandidates(id: string, enabled: boolean) {
   return useQuery({ ...buyerCandidatesQueryOptions(id), enabled: enabled && id !== '' });
-}
-
-function sameKey(a: QueryKey, b: QueryKey): boolean {
-  return a.length === b.length && a.every((part, index) => part === b[index]);
-}
-
-/**
- * Marks every listings query stale after a change to listing `id` (lists, rows, searches), except
- * this listing's own detail, which the caller has just written from the server's answer.
- */
-export function invalidateListingsAround(queryClient: QueryClient, id: string): Promise<void> {
-  const detail = listingDetailKeys.detail(id);
-  return queryClient.invalidateQueries({
-    queryKey: listingDetailKeys.all,
-    predicate: (query) => !sameKey(query.queryKey, detail),
-  });
 }
 
 /** POST /api/listings/:id/views: the listing page's view beacon (docs/decisions/0015-listing-views.md). */

@@ -1,7 +1,7 @@
 import type { ListingBody, ListingDto } from '@castline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateListingsAround, listingDetailKeys } from './listing-detail.api';
+import { invalidateListingsAround, listingDetailKeys } from './listing-detail-keys';
 
 const listingPath = (id: string) => `/api/listings/${encodeURIComponent(id)}`;
 
