@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../../lib/session';
 
@@ -16,24 +17,21 @@ interface PresenceProps {
   className?: string;
 }
 
-/** "Online", "Away" or "Last seen 5 minutes ago" (presence-label.tsx), for signed-in viewers. */
-export function PresenceLabel(props: PresenceProps) {
-  const session = useSession();
-  if (!session.data?.user) return null;
-  return (
-    <Suspense fallback={null}>
-      <Label {...props} />
-    </Suspense>
-  );
+/** A presence part drawn for signed-in viewers only, its code loaded for them on first use. */
+function forMembers(Part: ComponentType<PresenceProps>) {
+  return function MemberPresence(props: PresenceProps) {
+    const session = useSession();
+    if (!session.data?.user) return null;
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
 }
 
+/** "Online", "Away" or "Last seen 5 minutes ago" (presence-label.tsx), for signed-in viewers. */
+export const PresenceLabel = forMembers(Label);
+
 /** A member's status dot for their avatar (presence-label.tsx), for signed-in viewers. */
-export function PresenceDot(props: PresenceProps) {
-  const session = useSession();
-  if (!session.data?.user) return null;
-  return (
-    <Suspense fallback={null}>
-      <Dot {...props} />
-    </Suspense>
-  );
-}
+export const PresenceDot = forMembers(Dot);
