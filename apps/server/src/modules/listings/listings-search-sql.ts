@@ -10,6 +10,8 @@ import { PUBLIC_LISTING_PREDICATE, products, SOLD_LISTING_PREDICATE } from '../.
 import {
   distanceMiles,
   listingCriteriaConditions,
+  listingEarth,
+  pointEarth,
   type Criterion,
   type ListValue,
 } from './listing-criteria-sql.js';
@@ -204,6 +206,23 @@ export function anyOf(column: SQLWrapper, list: readonly string[], values: Place
 /** The search's point (placeholders): every point a search uses is its own. */
 const searchPoint = { lat: bound.lat, lng: bound.lng };
 
+/** Whether a search shows the matches within a radius nearest first (nearestPageQuery). */
+export const isNearestFirst = (search: ListingSearch): boolean =>
+  search.sort === 'distance' && search.point !== null && search.radiusMiles !== null;
+
+/**
+ * The straight line through the earth from the search's point to the listing's, on
+ * earthdistance's sphere (cube's <->): it grows with the great-circle distance a listing shows,
+ * so it orders listings the same way, and the earthdistance GiST index
+ * (products_location_earth_idx) gives listings nearest first by it (decision 0024).
+ */
+export const chordToSearchPoint = sql`(${listingEarth} <-> ${pointEarth(searchPoint)})`;
+
+/** A box on earthdistance's sphere around the search's point, `chord` from it each way (GiST). */
+export function withinChordOfSearchPoint(chord: SQL): SQL {
+  return sql`earth_box(${pointEarth(searchPoint)}, sec_to_gc(${chord})) @> ${listingEarth}`;
+}
+
 /** A search's columns: the viewer's likes and favourites and the distance when it has them. */
 export function searchColumns(search: ListingSearch) {
   return listingColumns(search.viewerId ? bound.viewer : null, search.point ? searchPoint : null);
@@ -214,7 +233,11 @@ export function searchColumns(search: ListingSearch) {
  * eligible, then the criteria (listingCriteriaConditions). Which filters are set shapes the
  * statement; their values are placeholders (see `bound`).
  */
-export function searchConditions(search: ListingSearch): SQL[] {
+export function searchConditions(
+  search: ListingSearch,
+  /** Without the latitude and longitude box of a radius (a nearest-first read of the GiST index). */
+  { box: withBox = true }: { box?: boolean } = {},
+): SQL[] {
   const conditions: SQL[] = [];
   const { scope } = search;
   if (scope.kind === 'public') conditions.push(PUBLIC_LISTING_PREDICATE);
@@ -260,12 +283,14 @@ export function searchConditions(search: ListingSearch): SQL[] {
                 // A box of latitudes and longitudes around the point (degreeBox), which the public
                 // list reads from products_public_location_idx alone; the great-circle distance
                 // trims its corners.
-                box: {
-                  latMin: bound.latMin,
-                  latMax: bound.latMax,
-                  lngMin: bound.lngMin,
-                  lngMax: bound.lngMax,
-                },
+                box: withBox
+                  ? {
+                      latMin: bound.latMin,
+                      latMax: bound.latMax,
+                      lngMin: bound.lngMin,
+                      lngMax: bound.lngMax,
+                    }
+                  : undefined,
                 // Other lists (sold, a seller's own) have no such index: the earthdistance GiST
                 // index (its bounding cube) serves them. Not on the public list, whose plan it
                 // would take over.

@@ -11,12 +11,15 @@ import { searchRow, TOTAL_AT, type Executor } from './listings-rows.js';
 import {
   anyOf,
   bound,
+  chordToSearchPoint,
+  isNearestFirst,
   listingSearchOf,
   searchColumns,
   searchConditions,
   searchOrder,
   searchShape,
   searchValues,
+  withinChordOfSearchPoint,
   type ListingSearch,
   type SearchPage,
 } from './listings-search-sql.js';
@@ -62,16 +65,16 @@ function publicCountFilters(search: ListingSearch): { categories: string[]; cond
   return unfiltered ? { categories, conditions } : null;
 }
 
-/** Whether a search reads every match to order them (see rankedPageQuery). */
-const readsEveryMatch = (search: ListingSearch) =>
-  (search.q !== null && search.sort === 'relevance') ||
-  (search.sort === 'distance' && search.radiusMiles !== null);
+/**
+ * Whether a search reads every match to order them (see rankedPageQuery): text by relevance. A
+ * search by distance within a radius reads its nearest matches first (nearestPageQuery).
+ */
+const readsEveryMatch = (search: ListingSearch) => search.q !== null && search.sort === 'relevance';
 
 /**
  * How many matches a search shows and counts, one more to know that there are more (decisions
- * 0013 and 0021); null when it counts every match exactly: a search by category and condition
- * alone (kept counts), one ordered by distance (which reads every match to order them), and a
- * member's own listings.
+ * 0013, 0021 and 0024); null when it counts every match exactly: a search by category and
+ * condition alone (kept counts) and a member's own listings.
  */
 function matchLimit(search: ListingSearch): number | null {
   if (search.q !== null) return TEXT_SEARCH_MATCH_LIMIT;
@@ -168,6 +171,45 @@ export function createListingsSearchRepository(db: Database) {
   }
 
   /**
+   * The page of a public search by distance within a radius (decision 0024). PostgreSQL reads
+   * listings nearest first from the earthdistance GiST index only when the order is the distance
+   * alone, but listings at the same place (a town) must keep one order, by id, from page to page.
+   * So the distance of the page's last listing is read nearest first by distance alone (an
+   * InitPlan that stops there), and the page is every match up to that distance (through the
+   * same index: a box on the sphere, then the distance), ordered by distance and id. Listings
+   * at exactly that distance are all read, so that the order by id among them holds.
+   */
+  function nearestPageQuery(executor: Executor, search: ListingSearch, { where }: SearchParts) {
+    const count = countQuery(executor, search, where);
+    // Without the latitude and longitude box, which would lead the planner to that index instead.
+    const nearest = and(...searchConditions(search, { box: false }));
+    const reach = sql`coalesce((
+      select ${chordToSearchPoint} from ${products} where ${nearest}
+      order by 1 limit 1 offset ${bound.offset}::bigint + ${bound.limit}::bigint - 1
+    ), 'Infinity'::float8)`;
+    // By the same measure as the reach (the order of the great-circle distance shown).
+    const order = [sql`${chordToSearchPoint} asc`, sql`${products.id} asc`];
+    // The page's ids first (narrow rows), then their listings and sellers.
+    const page = executor
+      .select({ id: products.id })
+      .from(products)
+      .where(and(where, withinChordOfSearchPoint(reach), sql`${chordToSearchPoint} <= ${reach}`))
+      .orderBy(...order)
+      .limit(bound.limit)
+      .offset(bound.offset)
+      .as('page');
+    return executor
+      .select({
+        ...searchColumns(search),
+        total: sql<number>`(${count})`.mapWith(Number),
+      })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .innerJoin(profiles, eq(profiles.id, products.seller_id))
+      .orderBy(...order);
+  }
+
+  /**
    * The page of a search that reads every match to order them (text relevance, distance within a
    * radius): it orders narrow rows (the id) and counts them in the same pass (a window count),
    * then reads the page's rows and orders them again. One pass over the matches instead of two
@@ -211,7 +253,9 @@ export function createListingsSearchRepository(db: Database) {
         ? countQuery(db, search, parts.where)
         : readsEveryMatch(search)
           ? rankedPageQuery(db, search, parts)
-          : pageQuery(db, search, parts);
+          : isNearestFirst(search) && search.scope.kind === 'public'
+            ? nearestPageQuery(db, search, parts)
+            : pageQuery(db, search, parts);
     const { sql: text, params } = query.toSQL();
     const compiled = { text, params };
     if (compiledSearches.size >= COMPILED_SEARCHES) {

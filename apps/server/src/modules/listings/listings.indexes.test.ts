@@ -193,12 +193,22 @@ describe('list queries use their indexes', () => {
     for (const plan of [corrected.count, corrected.page]) expectIndex(plan, 'products_search_vector_idx');
   });
 
-  it('radius over the public list: the coordinates B-tree alone (an index-only scan)', async () => {
-    const radius = await plans({ point: AUSTIN, radiusMiles: 25, sort: 'distance' }, noSeqScan);
+  it('radius over the public list: counted from the coordinates B-tree alone (an index-only scan)', async () => {
+    const radius = await plans({ point: AUSTIN, radiusMiles: 25, sort: 'newest' }, noSeqScan);
     for (const plan of [radius.count, radius.page]) {
       expectIndex(plan, 'products_public_location_idx');
       expect(plan).toMatch(/Index Only Scan using products_public_location_idx/);
     }
+  });
+
+  it('radius by distance over the public list: nearest first from the earthdistance GiST index', async () => {
+    const radius = await plans({ point: AUSTIN, radiusMiles: 25, sort: 'distance' }, noSeqScan);
+    expect(radius.count).toMatch(/Index Only Scan using products_public_location_idx/);
+    // The page's reach is read nearest first (an ordered GiST scan), then the page through the same index.
+    expect(radius.page, radius.page).toMatch(
+      /Index Scan using products_location_earth_idx[^\n]*\n\s*Order By: \(\(ll_to_earth/,
+    );
+    expectIndex(radius.page, 'products_location_earth_idx');
   });
 
   it('radius over sold listings: the earthdistance GiST index', async () => {

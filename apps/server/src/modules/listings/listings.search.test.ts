@@ -627,6 +627,28 @@ describe('radius search', () => {
     expect(dallas).toBeLessThan(190);
   });
 
+  it('listings at the same place keep one order, by id, from page to page, nearest first', async () => {
+    const sellerId = await seller();
+    const atAustin = { location: 'Austin, TX', location_lat: AUSTIN.lat, location_lng: AUSTIN.lng };
+    const built = await listingsInOrder(sellerId, [
+      { title: 'in Dallas', location: 'Dallas, TX', location_lat: DALLAS.lat, location_lng: DALLAS.lng },
+      ...Array.from({ length: 5 }, (_, index) => ({ title: `in Austin ${index + 1}`, ...atAustin })),
+      { title: 'in Round Rock', location: 'Round Rock, TX', location_lat: 30.5083, location_lng: -97.6789 },
+    ]);
+    const near = { seller_id: sellerId, lat: AUSTIN.lat, lng: AUSTIN.lng, radius: 200, sort: 'distance' };
+
+    const pages = [];
+    for (let page = 1; page <= 4; page++) pages.push(await list({ ...near, pageSize: 2, page }));
+    const shown = pages.flatMap((answer) => answer.items.map((item) => item.id));
+    const austinIds = built.filter((row) => row.title.startsWith('in Austin')).map((row) => row.id);
+    expect(shown).toEqual([
+      ...[...austinIds].sort(),
+      built.find((row) => row.title === 'in Round Rock')!.id,
+      built.find((row) => row.title === 'in Dallas')!.id,
+    ]);
+    expect(pages.map((answer) => answer.total)).toEqual([7, 7, 7, 7]);
+  });
+
   it('a point without a radius computes distances without filtering; unknown places sort last', async () => {
     const sellerId = await seller();
     await listingsInOrder(sellerId, [
