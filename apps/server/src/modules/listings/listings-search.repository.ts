@@ -210,8 +210,8 @@ export function createListingsSearchRepository(db: Database) {
   }
 
   /**
-   * The page of a search that reads every match to order them (text relevance, distance within a
-   * radius): it orders narrow rows (the id) and counts them in the same pass (a window count),
+   * The page of a search that reads every match to order them (text by relevance): it orders
+   * narrow rows (the id) and counts them in the same pass (a window count),
    * then reads the page's rows and orders them again. One pass over the matches instead of two
    * (page and count), and the wide rows of every match are never materialized.
    */
