@@ -1,5 +1,5 @@
 import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
-import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   FILTERED_SEARCH_MATCH_LIMIT,
   TEXT_SEARCH_MATCH_LIMIT,
@@ -171,6 +171,25 @@ export function createListingsSearchRepository(db: Database) {
   }
 
   /**
+   * The rows of a page whose ids were chosen first (narrow rows, in `page`): their listings and
+   * sellers, each row carrying `total`, in the page's order again.
+   */
+  function pageRows(
+    executor: Executor,
+    search: ListingSearch,
+    page: SubqueryWithSelection<{ id: typeof products.id }, string>,
+    total: SQL,
+    order: SQL[],
+  ) {
+    return executor
+      .select({ ...searchColumns(search), total: sql<number>`${total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .innerJoin(profiles, eq(profiles.id, products.seller_id))
+      .orderBy(...order);
+  }
+
+  /**
    * The page of a public search by distance within a radius (decision 0024). PostgreSQL reads
    * listings nearest first from the earthdistance GiST index only when the order is the distance
    * alone, but listings at the same place (a town) must keep one order, by id, from page to page.
@@ -198,15 +217,7 @@ export function createListingsSearchRepository(db: Database) {
       .limit(bound.limit)
       .offset(bound.offset)
       .as('page');
-    return executor
-      .select({
-        ...searchColumns(search),
-        total: sql<number>`(${count})`.mapWith(Number),
-      })
-      .from(page)
-      .innerJoin(products, eq(products.id, page.id))
-      .innerJoin(profiles, eq(profiles.id, products.seller_id))
-      .orderBy(...order);
+    return pageRows(executor, search, page, sql`(${count})`, order);
   }
 
   /**
@@ -224,15 +235,7 @@ export function createListingsSearchRepository(db: Database) {
       .limit(bound.limit)
       .offset(bound.offset)
       .as('ranked');
-    return executor
-      .select({
-        ...searchColumns(search),
-        total: sql<number>`${ranked.total}`.mapWith(Number),
-      })
-      .from(ranked)
-      .innerJoin(products, eq(products.id, ranked.id))
-      .innerJoin(profiles, eq(profiles.id, products.seller_id))
-      .orderBy(...order);
+    return pageRows(executor, search, ranked, sql`${ranked.total}`, order);
   }
 
   /*
