@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../../lib/session';
 
@@ -8,30 +7,39 @@ import { useSession } from '../../../lib/session';
  * loaded, nothing is drawn, as while a member's presence is not yet known.
  */
 
-const loadPresence = () => import('./presence-label');
-const Label = lazy(() => loadPresence().then((module) => ({ default: module.PresenceLabel })));
-const Dot = lazy(() => loadPresence().then((module) => ({ default: module.PresenceDot })));
-
 interface PresenceProps {
   userId: string;
   className?: string;
 }
 
+type PresencePart = 'label' | 'dot';
+
+/*
+ * One lazy component for both parts, so that a page showing a label and a dot draws them
+ * together once the module has loaded (two lazy components would each resolve on their own).
+ */
+const Presence = lazy(() =>
+  import('./presence-label').then(({ PresenceLabel, PresenceDot }) => ({
+    default: ({ part, ...props }: PresenceProps & { part: PresencePart }) =>
+      part === 'label' ? <PresenceLabel {...props} /> : <PresenceDot {...props} />,
+  })),
+);
+
 /** A presence part drawn for signed-in viewers only, its code loaded for them on first use. */
-function forMembers(Part: ComponentType<PresenceProps>) {
+function forMembers(part: PresencePart) {
   return function MemberPresence(props: PresenceProps) {
     const session = useSession();
     if (!session.data?.user) return null;
     return (
       <Suspense fallback={null}>
-        <Part {...props} />
+        <Presence part={part} {...props} />
       </Suspense>
     );
   };
 }
 
 /** "Online", "Away" or "Last seen 5 minutes ago" (presence-label.tsx), for signed-in viewers. */
-export const PresenceLabel = forMembers(Label);
+export const PresenceLabel = forMembers('label');
 
 /** A member's status dot for their avatar (presence-label.tsx), for signed-in viewers. */
-export const PresenceDot = forMembers(Dot);
+export const PresenceDot = forMembers('dot');
