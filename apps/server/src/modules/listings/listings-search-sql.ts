@@ -126,6 +126,10 @@ function textQuery(search: ListingSearch): SQL {
   return sql`(${tsQuery(bound.q)} || ${tsQuery(bound.qCorrected)})`;
 }
 
+/** A listing's full-text relevance to a text search (the order of a search by relevance). */
+export const textRank = (search: ListingSearch): SQL =>
+  sql`ts_rank(${products.search_vector}, ${textQuery(search)})`;
+
 export const bound = {
   viewer: sql.placeholder('viewer'),
   ownSellerId: sql.placeholder('ownSellerId'),
@@ -344,7 +348,7 @@ export function searchOrder(search: ListingSearch): SQL[] {
     case 'relevance':
       if (search.q) {
         return [
-          sql`ts_rank(${products.search_vector}, ${textQuery(search)}) desc`,
+          sql`${textRank(search)} desc`,
           sql`${products.created_at} desc nulls last`,
           sql`${products.id} asc`,
         ];

@@ -1,4 +1,4 @@
-import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigint, pgTable, primaryKey, text, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   FILTERED_SEARCH_MATCH_LIMIT,
@@ -19,6 +19,7 @@ import {
   searchOrder,
   searchShape,
   searchValues,
+  textRank,
   withinChordOfSearchPoint,
   type ListingSearch,
   type SearchPage,
@@ -66,10 +67,10 @@ function publicCountFilters(search: ListingSearch): { categories: string[]; cond
 }
 
 /**
- * Whether a search reads every match to order them (see rankedPageQuery): text by relevance. A
- * search by distance within a radius reads its nearest matches first (nearestPageQuery).
+ * Whether a search ranks its matches (see rankedPageQuery): text by relevance. A search by
+ * distance within a radius reads its nearest matches first (nearestPageQuery).
  */
-const readsEveryMatch = (search: ListingSearch) => search.q !== null && search.sort === 'relevance';
+const ranksMatches = (search: ListingSearch) => search.q !== null && search.sort === 'relevance';
 
 /**
  * How many matches a search shows and counts, one more to know that there are more (decisions
@@ -80,25 +81,12 @@ function matchLimit(search: ListingSearch): number | null {
   if (search.q !== null) return TEXT_SEARCH_MATCH_LIMIT;
   // A member's own listings (their dashboard) are counted exactly.
   if (search.scope.kind !== 'public') return null;
-  if (publicCountFilters(search) || readsEveryMatch(search)) return null;
+  if (publicCountFilters(search)) return null;
   return FILTERED_SEARCH_MATCH_LIMIT;
 }
 
 /** The marketplace search (filters, full text with typo correction, radius, orders, totals). */
 export function createListingsSearchRepository(db: Database) {
-  /**
-   * The newest TEXT_SEARCH_MATCH_LIMIT + 1 matches of a text search: the listings its relevance
-   * order ranks (decision 0013). One more than the limit tells that there are more.
-   */
-  function textCandidates(executor: Executor, where: SQL | undefined) {
-    return executor
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
-      .limit(TEXT_SEARCH_MATCH_LIMIT + 1);
-  }
-
   /**
    * The number of listings a search matches: exact (from listing_public_counts when it can), or
    * counted up to the search's match limit + 1.
@@ -137,17 +125,9 @@ export function createListingsSearchRepository(db: Database) {
       .where(where);
   }
 
-  /**
-   * What a search's statements share: its filter and its order. A text search in relevance order
-   * ranks only its newest TEXT_SEARCH_MATCH_LIMIT + 1 matches (decision 0013).
-   */
+  /** What a search's statements share: its filter and its order. */
   function searchParts(search: ListingSearch) {
-    const where = and(...searchConditions(search));
-    const ranksNewest = search.q !== null && search.sort === 'relevance';
-    return {
-      where: ranksNewest ? and(where, inArray(products.id, textCandidates(db, where))) : where,
-      order: searchOrder(search),
-    };
+    return { where: and(...searchConditions(search)), order: searchOrder(search) };
   }
   type SearchParts = ReturnType<typeof searchParts>;
 
@@ -221,21 +201,42 @@ export function createListingsSearchRepository(db: Database) {
   }
 
   /**
-   * The page of a search that reads every match to order them (text by relevance): it orders
-   * narrow rows (the id) and counts them in the same pass (a window count),
-   * then reads the page's rows and orders them again. One pass over the matches instead of two
-   * (page and count), and the wide rows of every match are never materialized.
+   * The page of a text search by relevance, which ranks only its newest TEXT_SEARCH_MATCH_LIMIT + 1
+   * matches (decision 0013; one more than the limit tells that there are more). The candidates are
+   * read newest first and ranked in the same pass (narrow rows: the id, the time and the rank),
+   * then ordered by rank and counted (a window count); the page's listings and sellers are read
+   * last. Each candidate is read once, and the wide rows of only the page's listings.
    */
-  function rankedPageQuery(executor: Executor, search: ListingSearch, { where, order }: SearchParts) {
-    const ranked = executor
-      .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
+  function rankedPageQuery(executor: Executor, search: ListingSearch, { where }: SearchParts) {
+    const candidates = executor
+      .select({
+        id: products.id,
+        created_at: products.created_at,
+        rank: sql<number>`${textRank(search)}`.as('rank'),
+      })
       .from(products)
       .where(where)
-      .orderBy(...order)
+      .orderBy(sql`${products.created_at} desc nulls last`, products.id)
+      .limit(TEXT_SEARCH_MATCH_LIMIT + 1)
+      .as('candidates');
+    const order = (from: Record<'id' | 'created_at' | 'rank', SQLWrapper>) => [
+      sql`${from.rank} desc`,
+      sql`${from.created_at} desc nulls last`,
+      sql`${from.id} asc`,
+    ];
+    const ranked = executor
+      .select({
+        id: candidates.id,
+        created_at: candidates.created_at,
+        rank: candidates.rank,
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(candidates)
+      .orderBy(...order(candidates))
       .limit(bound.limit)
       .offset(bound.offset)
       .as('ranked');
-    return pageRows(executor, search, ranked, sql`${ranked.total}`, order);
+    return pageRows(executor, search, ranked, sql`${ranked.total}`, order(ranked));
   }
 
   /*
@@ -254,7 +255,7 @@ export function createListingsSearchRepository(db: Database) {
     const query =
       kind === 'count'
         ? countQuery(db, search, parts.where)
-        : readsEveryMatch(search)
+        : ranksMatches(search)
           ? rankedPageQuery(db, search, parts)
           : isNearestFirst(search) && search.scope.kind === 'public'
             ? nearestPageQuery(db, search, parts)
