@@ -210,9 +210,15 @@ export function anyOf(column: SQLWrapper, list: readonly string[], values: Place
 /** The search's point (placeholders): every point a search uses is its own. */
 const searchPoint = { lat: bound.lat, lng: bound.lng };
 
-/** Whether a search shows the matches within a radius nearest first (nearestPageQuery). */
+/**
+ * Whether a search shows the public matches within a radius nearest first (nearestPageQuery, on
+ * the public list's GiST index); other lists by distance order every match (pageQuery).
+ */
 export const isNearestFirst = (search: ListingSearch): boolean =>
-  search.sort === 'distance' && search.point !== null && search.radiusMiles !== null;
+  search.scope.kind === 'public' &&
+  search.sort === 'distance' &&
+  search.point !== null &&
+  search.radiusMiles !== null;
 
 /**
  * The straight line through the earth from the search's point to the listing's, on
@@ -342,17 +348,12 @@ export function searchShape(search: ListingSearch): string {
   ].join('|');
 }
 
+/** The order of a search's page as pageQuery reads it (ranked and nearest-first pages order their own). */
 export function searchOrder(search: ListingSearch): SQL[] {
   const byTime = search.scope.kind === 'sold' ? products.sold_at : products.created_at;
   switch (search.sort) {
+    // A text search by relevance is ordered by its rank in rankedPageQuery; without text, newest.
     case 'relevance':
-      if (search.q) {
-        return [
-          sql`${textRank(search)} desc`,
-          sql`${products.created_at} desc nulls last`,
-          sql`${products.id} asc`,
-        ];
-      }
       break;
     case 'distance':
       if (search.point) return [sql`${distanceMiles(searchPoint)} asc nulls last`, sql`${products.id} asc`];

@@ -257,7 +257,7 @@ export function createListingsSearchRepository(db: Database) {
         ? countQuery(db, search, parts.where)
         : ranksMatches(search)
           ? rankedPageQuery(db, search, parts)
-          : isNearestFirst(search) && search.scope.kind === 'public'
+          : isNearestFirst(search)
             ? nearestPageQuery(db, search, parts)
             : pageQuery(db, search, parts);
     const { sql: text, params } = query.toSQL();
