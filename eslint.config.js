@@ -46,6 +46,24 @@ export default tseslint.config(
     },
   },
   {
+    // Journeys take `test` from e2e/support.ts, which points each worker at its own server.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support': it points the journey at its worker's own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

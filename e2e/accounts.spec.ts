@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support';
 
 const PASSWORD = 'hooked-on-1st-cast';
 const NEW_PASSWORD = 'brand-new-lure-22';

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signInAs } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signInAs, test } from './support';
 
 /*
  * Moderation and member administration across four browsers (desktop windows): a member reports

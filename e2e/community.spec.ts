@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, signInAs, test } from './support';
 
 /*
  * The forum and blocking, in two signed-in browsers and one guest browser (desktop windows),

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, signInAs, test } from './support';
 
 /*
  * A guest's public pages arrive rendered by the server (docs/decisions/0012): readable before any

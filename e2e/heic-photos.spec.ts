@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { devices, expect, test, type Page } from '@playwright/test';
-import { DEMO, fillReelListing, signInAs } from './support';
+import { devices, expect, type Page } from '@playwright/test';
+import { DEMO, fillReelListing, signInAs, test } from './support';
 
 /**
  * HEIC photos (spec 000 §4, §5, §9): on a phone the form converts them to JPEG in the browser

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { isPhone } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { isPhone, test } from './support';
 
 /*
  * The listing page decides the deal: its photos open full size (the stored photo itself, the

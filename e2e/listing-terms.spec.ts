@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { DEMO, fillReelListing, signInAs } from './support';
+import { expect } from '@playwright/test';
+import { DEMO, fillReelListing, signInAs, test } from './support';
 
 test('a member lists a reel with free shipping and 14-day returns; its card and page show the terms, and the Free shipping filter finds it but not a pickup-only listing', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, fillReelListing, signInAs } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, fillReelListing, signInAs, test } from './support';
 
 const PLEASE_WAIT = 'Please wait until your photos have finished uploading.';
 const CREATED = 'Listing created successfully!';

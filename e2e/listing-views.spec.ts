@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO, signInAs, test } from './support';
 
 /*
  * In the browser: the pages say what really happens to a new listing, and the

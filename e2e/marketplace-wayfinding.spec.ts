@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { isPhone } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { isPhone, test } from './support';
 
 /**
  * Finding one's way around the marketplace: back from a listing lands where the member was in the

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { choosePlace, DEMO, fillReelListing, isPhone, signInAs } from './support';
+import { expect } from '@playwright/test';
+import { choosePlace, DEMO, fillReelListing, isPhone, signInAs, test } from './support';
 
 test(
   'a member lists gear with three photos; another finds and favourites it; the owner edits it and sells it to them; they rate it',

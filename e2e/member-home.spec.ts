@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, isPhone, screenshot, signInAs } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, isPhone, screenshot, signInAs, test } from './support';
 
 /** What axe finds in the page region, as readable lines (none expected). */
 async function axeViolations(page: Page): Promise<string[]> {

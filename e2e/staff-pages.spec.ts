@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CATEGORIES, CATEGORY_OPTIONS } from '../packages/shared/src/listings/reference';
 import { PAGE_PATHS } from '../packages/shared/src/common/page-paths';
-import { DEMO, screenshot, signInAs } from './support';
+import { DEMO, screenshot, signInAs, test } from './support';
 
 /*
  * Every staff page as the demo admin, in each project's screen: 1,280 × 800 (desktop) and

@@ -8,6 +8,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { serverUrl } from './servers';
 
 /** The demo seed's shared password (apps/server/src/seed/demo-seed.ts). */
 export const DEMO_PASSWORD = 'castline-demo';
@@ -22,6 +23,9 @@ export const DEMO = {
 
 /** Where the shell screenshots go (named in the README). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
+
+/** A uuid no row has: detail pages must say "not found" for it. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 let forwardedFor = 10;
 
@@ -45,11 +49,16 @@ export async function signInAs(page: Page, baseURL: string, email: string): Prom
 const openedWindows = new Set<BrowserContext>();
 
 /**
- * Playwright's `test`, closing every window `openAs` opened when the journey ends, passed or
+ * Playwright's `test` for every journey. It points the journey at its worker's own server
+ * (e2e/servers.ts), and closes every window `openAs` opened when the journey ends, passed or
  * failed: a member's window left open on a conversation would mark the next journey's messages
  * read as they arrive (the worker's browser outlives each journey).
  */
 export const test = base.extend<{ closeMembersWindows: void }>({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverUrl(testInfo.parallelIndex));
+  },
   closeMembersWindows: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support';
 
 /**
  * The interface font (Inter) has contextual alternates that draw an "x" between digits as "×". What

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, recordFigure, signInAs } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, recordFigure, signInAs, test } from './support';
 
 /*
  * Stored XSS: a corpus of 120 payloads (40 vectors, each in three variants) written through
