@@ -1,5 +1,6 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
-import { betterAuth } from 'better-auth';
+// The entry for an adapter's database (no Kysely): a third less to load at start.
+import { betterAuth } from 'better-auth/minimal';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   EMAIL_VERIFICATION_TTL_SECONDS,
