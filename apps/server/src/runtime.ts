@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -56,7 +56,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   try {
     await database.migrate();
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      // Loaded only when Redis is configured: the embedded defaults start without the client.
+      const { Redis: RedisClient } = await import('ioredis');
+      redis = new RedisClient(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
       await redis.connect();
       // The API's per-address limit has a connection of its own that fails at once while Redis
       // is away (no queue, no retries), so that requests go through without the limit instead
