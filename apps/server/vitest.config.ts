@@ -10,8 +10,11 @@ export default defineProject({
     // The PostgreSQL pool settings: the PostgreSQL pass.
     exclude: [
       ...(process.env.CASTLINE_TEST_ENGINE === 'postgres' ? [] : ['test/postgres-pool.test.ts']),
-      // Backup and restore of the embedded database: the embedded (default) pass.
-      ...(process.env.CASTLINE_TEST_ENGINE === 'postgres' ? ['src/ops/embedded-backup.test.ts'] : []),
+      // Backup and restore of the embedded database, and its engine's settings: the embedded
+      // (default) pass.
+      ...(process.env.CASTLINE_TEST_ENGINE === 'postgres'
+        ? ['src/ops/embedded-backup.test.ts', 'src/db/embedded-engine.test.ts']
+        : []),
       ...(process.env.REDIS_URL ? [] : ['test/redis.test.ts']),
       ...(process.env.REDIS_URL && process.env.CASTLINE_TEST_ENGINE === 'postgres'
         ? []
