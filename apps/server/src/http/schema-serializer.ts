@@ -11,7 +11,7 @@ const isSchema = (value: unknown): value is JsonSchema =>
  * as one schema whose `type` lists both (`type: ['object', 'null']`). fast-json-stringify tells an
  * `anyOf`'s branches apart by validating the value against each with Ajv: every such field of
  * every item of every answer, and each validator compiled on the route's first answer (0.3 s on
- * the first search after a start). A type list is told apart by the value's type alone; a value of
+ * the home rows' first answer after a start, measured). A type list is told apart by the value's type alone; a value of
  * neither type still fails. Other unions are left as they are.
  */
 export function nullableAsTypeList(schema: unknown): unknown {
@@ -24,8 +24,9 @@ export function nullableAsTypeList(schema: unknown): unknown {
   const nullAt = branches.findIndex(
     (branch) => isSchema(branch) && branch.type === 'null' && Object.keys(branch).length === 1,
   );
+  if (nullAt === -1) return out;
   const other: unknown = branches[1 - nullAt];
-  if (nullAt === -1 || !isSchema(other) || typeof other.type !== 'string') return out;
+  if (!isSchema(other) || typeof other.type !== 'string') return out;
   if (['anyOf', 'oneOf', 'allOf', '$ref', 'if'].some((key) => key in other)) return out;
   const { anyOf: _union, ...siblings } = out;
   return { ...siblings, ...other, type: [other.type, 'null'] };
