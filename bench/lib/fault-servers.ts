@@ -262,6 +262,7 @@ export interface InstanceOptions {
  */
 export function instanceEnv(options: {
   databaseUrl: string;
+  /** Empty: no Redis (one instance; rate limits on the database, the bus in-process). */
   redisUrl: string;
   keyPrefix: string;
   publicUrl: string;
@@ -272,7 +273,7 @@ export function instanceEnv(options: {
     NODE_ENV: 'production',
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,
-    REDIS_KEY_PREFIX: options.keyPrefix,
+    ...(options.redisUrl ? { REDIS_KEY_PREFIX: options.keyPrefix } : {}),
     AUTH_SECRET: options.authSecret,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',

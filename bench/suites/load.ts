@@ -8,18 +8,27 @@
  * The measured minute follows 10 s of the same traffic (connections opened, caches and JIT warm).
  * Budgets: no 5xx; p99 at most 100 ms over every request (and per kind); the server's heap after
  * the minute within 32 MB of its heap before it (memory flat, not growing with traffic).
+ *
+ * On PostgreSQL the server is the built server (apps/server/src/main.ts, bundled as for
+ * production) in a process of its own, as it runs when deployed: its heap and event loop are its
+ * own, not shared with the bench and what earlier suites left in it (the frontend suite runs
+ * Lighthouse in this process). Its heap is read inside it through Node's inspector, after two
+ * full collections. On embedded PGlite, whose database only its own process can open, the real
+ * app runs in this process and its heap is read here. The row's note says which.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import {
-  signedInMembers,
-  startBenchApp,
-  startBenchAppOnPostgres,
-  type BenchMember,
-} from '../lib/bench-app.js';
-import { loadListings, publicListingIds } from '../lib/listings-data.js';
+import pg from 'pg';
+import { databaseFromPool } from '../../apps/server/src/db/client.js';
+import { BENCH_AUTH_SECRET, signedInMembers, startBenchApp, type BenchMember } from '../lib/bench-app.js';
+import { buildServer, instanceEnv, serverInstance } from '../lib/fault-servers.js';
+import { freePort } from '../lib/free-port.js';
+import { inspectorSession } from '../lib/inspector.js';
+import { loadListings, publicListingIds, type SqlRunner } from '../lib/listings-data.js';
 import { MIX, mixedRequest, type MixedKind } from '../lib/mixed-load.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
@@ -143,38 +152,140 @@ function plan(listingIds: string[], members: BenchMember[], durationMs: number, 
   return requests;
 }
 
+/** The server under load: where it listens, its database, and its heap after collection. */
+interface LoadTarget {
+  label: 'PostgreSQL' | 'PGlite';
+  /** Where the server runs, for the row's note. */
+  where: string;
+  origin: string;
+  /** A client of the server's database, for the listings (loadListings). */
+  runner: SqlRunner;
+  database: DatabaseHandle;
+  /** The server's heap in MB after full collections. */
+  heapMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server in a process of its own on a fresh database of the PostgreSQL server at
+ * `adminUrl` (migrated by this process first), with its inspector on a private port; no Redis,
+ * one instance, as the in-process app was.
+ */
+async function startServerProcess(adminUrl: string): Promise<LoadTarget> {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  const undo = async () => {
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const dir = await mkdtemp(path.join(tmpdir(), 'castline-bench-load-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const server = await buildServer(`bench-load-${process.pid}`);
+    cleanup.push(() => server.remove());
+
+    const databaseName = `castline_bench_load_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    cleanup.push(async () => {
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${databaseName}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    // Dropping the database at the end ends the pool's connections (57P01).
+    pool.on('error', () => undefined);
+    cleanup.push(() => pool.end());
+    const database = databaseFromPool(pool);
+    await database.migrate();
+
+    const port = await freePort();
+    const inspectorPort = await freePort();
+    const exits: string[] = [];
+    const instance = await serverInstance({
+      name: 'load',
+      port,
+      entry: server.entry,
+      dir,
+      restartDelayMs: 60_000,
+      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+      onUnaskedExit: (exit) => exits.push(`exited (${exit.signal ?? exit.code}): ${exit.cause}`),
+      env: instanceEnv({
+        databaseUrl: url.toString(),
+        redisUrl: '',
+        keyPrefix: '',
+        publicUrl: `http://127.0.0.1:${port}`,
+        dir,
+        authSecret: BENCH_AUTH_SECRET,
+      }),
+    });
+    cleanup.push(() => instance.stop());
+    await instance.start();
+    const inspector = await inspectorSession(inspectorPort);
+    cleanup.push(async () => inspector.close());
+    return {
+      label: 'PostgreSQL',
+      where: 'the built server in a process of its own',
+      origin: `http://127.0.0.1:${port}`,
+      runner: pool,
+      database,
+      async heapMb() {
+        if (exits.length) throw new Error(`the server under load ${exits.join('; ')}`);
+        return (await inspector.collectedMemory()).heapUsed / 1024 / 1024;
+      },
+      stop: undo,
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
+/** The real app in this process on embedded PGlite (only this process can open its database). */
+async function startInProcess(): Promise<LoadTarget> {
+  const started = await startBenchApp('bench-load', { env: { TRUST_PROXY: 'true', NODE_ENV: 'production' } });
+  try {
+    const origin = await started.app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      label: 'PGlite',
+      where: 'the app in the bench’s process',
+      origin,
+      runner: started.client,
+      database: started.database,
+      // After garbage collection where the runtime allows it (node --expose-gc).
+      async heapMb() {
+        (globalThis as { gc?: () => void }).gc?.();
+        return process.memoryUsage().heapUsed / 1024 / 1024;
+      },
+      stop: started.stop,
+    };
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+}
+
 export const run: Suite = async (options) => {
-  const label = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
-  const env = { TRUST_PROXY: 'true', NODE_ENV: 'production' };
-  const started = options.databaseUrl
-    ? await startBenchAppOnPostgres('bench-load', options.databaseUrl, { env })
-    : await startBenchApp('bench-load', { env });
-  const app: FastifyInstance = started.app;
-  const database: DatabaseHandle = started.database;
+  const target = options.databaseUrl ? await startServerProcess(options.databaseUrl) : await startInProcess();
+  const { label } = target;
   const load = await forkLoadGenerator<LoadJob, LoadResult>(import.meta.url);
   try {
-    const runner = 'pool' in started ? started.pool : started.client;
-    await loadListings(runner, {
+    await loadListings(target.runner, {
       listings: LISTINGS,
       rebuildIndexes: true,
       log: (line) => options.log(`load: ${line}`),
     });
-    const listingIds = await publicListingIds(runner, 500);
-    const members = await signedInMembers(database, MEMBERS, 'load');
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const listingIds = await publicListingIds(target.runner, 500);
+    const members = await signedInMembers(target.database, MEMBERS, 'load');
+    const { origin } = target;
 
-    // The server's heap, after garbage collection where the runtime allows it (node --expose-gc).
-    const heapMb = () => {
-      (globalThis as { gc?: () => void }).gc?.();
-      return process.memoryUsage().heapUsed / 1024 / 1024;
-    };
     options.log(`load: warming up, ${RATE} requests a second for ${WARMUP_MS / 1000} s (${label})`);
     await load.ask({ origin, requests: plan(listingIds, members, WARMUP_MS, 1_000_000), rate: RATE });
-    const heapAfterWarmup = heapMb();
+    const heapAfterWarmup = await target.heapMb();
     options.log(`load: ${RATE} requests a second for ${DURATION_MS / 1000} s (${label})`);
     const result = await load.ask({ origin, requests: plan(listingIds, members, DURATION_MS), rate: RATE });
     await sleep(500);
-    const heapGrowth = heapMb() - heapAfterWarmup;
+    const heapGrowth = (await target.heapMb()) - heapAfterWarmup;
 
     const all = Object.values(result.samples).flat();
     const serverErrors = Object.entries(result.statuses)
@@ -199,7 +310,7 @@ export const run: Suite = async (options) => {
           { metric: 'metrics.failures', kind: 'max', limit: 0 },
           { metric: 'metrics.heapGrowthMb', kind: 'max', limit: HEAP_GROWTH_BUDGET_MB },
         ],
-        note: `answers: ${statusText}; connection failures ${result.failures}; server heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MB over the minute; after ${WARMUP_MS / 1000} s of the same traffic${result.firstServerError ? `; first 5xx: ${result.firstServerError}` : ''}`,
+        note: `answers: ${statusText}; connection failures ${result.failures}; server heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MB over the minute; after ${WARMUP_MS / 1000} s of the same traffic; ${target.where}, requests from a child process${result.firstServerError ? `; first 5xx: ${result.firstServerError}` : ''}`,
       },
       ...MIX.map(([kind]): BenchRow => ({
         suite,
@@ -212,6 +323,6 @@ export const run: Suite = async (options) => {
     return rows;
   } finally {
     await load.stop();
-    await started.stop();
+    await target.stop();
   }
 };
