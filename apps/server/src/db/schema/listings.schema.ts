@@ -176,9 +176,11 @@ export const products = pgTable(
     // Not declared here, so drizzle-kit leaves them alone: products_public_category_price_idx (a
     // covering index drizzle cannot express) and the listing_public_counts table with its
     // triggers, both in migration 0007_listing_search_speed, and the listing_words vocabulary
-    // with its triggers (0008_listing_words), and products_public_location_idx (a covering
-    // B-tree for radius searches, 0009_listing_location_index). Declaring them here would make
-    // the next generated migration create them a second time.
+    // with its triggers (0008_listing_words), products_public_location_idx (a covering
+    // B-tree for radius searches, 0009_listing_location_index) and
+    // products_public_category_location_idx (the same by category,
+    // 0028_listing_category_location_index). Declaring them here would make the next generated
+    // migration create them a second time.
     index('products_gear_types_idx').using('gin', table.gear_types),
     index('products_tags_idx').using('gin', table.tags),
     index('products_search_vector_idx').using('gin', table.search_vector),

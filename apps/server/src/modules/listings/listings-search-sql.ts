@@ -221,6 +221,17 @@ export const isNearestFirst = (search: ListingSearch): boolean =>
   search.radiusMiles !== null;
 
 /**
+ * Whether a search shows the public matches within a radius in another order than the distance
+ * (newest, oldest, price): its page's ids are read first from the coordinates' covering indexes
+ * (boxPageQuery), then only those listings.
+ */
+export const isBoxedPage = (search: ListingSearch): boolean =>
+  search.scope.kind === 'public' &&
+  search.sort !== 'distance' &&
+  search.point !== null &&
+  search.radiusMiles !== null;
+
+/**
  * The straight line through the earth from the search's point to the listing's, on
  * earthdistance's sphere (cube's <->): it grows with the great-circle distance a listing shows,
  * so it orders listings the same way, and the earthdistance GiST index

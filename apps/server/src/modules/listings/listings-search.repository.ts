@@ -12,6 +12,7 @@ import {
   anyOf,
   bound,
   chordToSearchPoint,
+  isBoxedPage,
   isNearestFirst,
   listingSearchOf,
   searchColumns,
@@ -170,6 +171,29 @@ export function createListingsSearchRepository(db: Database) {
   }
 
   /**
+   * The page of a public search within a radius in another order than the distance: the page's
+   * ids first (narrow rows, in the page's order), then their listings and sellers. The ids of the
+   * listings in the radius come from a covering index of the coordinates (with a category,
+   * products_public_category_location_idx carries the order's columns too, migration 0028), so
+   * the matches are sorted there and only the page's listings are read from the table and joined
+   * to their sellers. Joined first, the planner read and joined every match before cutting the
+   * page: 1,005 listings and their sellers for a page of 20 (100 miles around Chicago, one
+   * category and a price range, at 1,000,000 listings).
+   */
+  function boxPageQuery(executor: Executor, search: ListingSearch, { where, order }: SearchParts) {
+    const count = countQuery(executor, search, where);
+    const page = executor
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(bound.limit)
+      .offset(bound.offset)
+      .as('page');
+    return pageRows(executor, search, page, sql`(${count})`, order);
+  }
+
+  /**
    * The page of a public search by distance within a radius (decision 0024). PostgreSQL reads
    * listings nearest first from the earthdistance GiST index only when the order is the distance
    * alone, but listings at the same place (a town) must keep one order, by id, from page to page.
@@ -259,7 +283,9 @@ export function createListingsSearchRepository(db: Database) {
           ? rankedPageQuery(db, search, parts)
           : isNearestFirst(search)
             ? nearestPageQuery(db, search, parts)
-            : pageQuery(db, search, parts);
+            : isBoxedPage(search)
+              ? boxPageQuery(db, search, parts)
+              : pageQuery(db, search, parts);
     const { sql: text, params } = query.toSQL();
     const compiled = { text, params };
     if (compiledSearches.size >= COMPILED_SEARCHES) {

@@ -201,6 +201,21 @@ describe('list queries use their indexes', () => {
     }
   });
 
+  it("radius with a category: the category's coordinates alone, and only the page's listings read from the table", async () => {
+    for (const sort of ['newest', 'price_asc'] as const) {
+      const radius = await plans(
+        { point: AUSTIN, radiusMiles: 25, categories: ['combo'], priceMin: 50, priceMax: 300, sort },
+        noSeqScan,
+      );
+      for (const plan of [radius.count, radius.page]) {
+        expect(plan, plan).toMatch(/Index Only Scan using products_public_category_location_idx/);
+        expect(plan, plan).not.toMatch(/Seq Scan on products/);
+      }
+      // The page's ids are sorted from the index; their listings are then read by primary key.
+      expect(radius.page, radius.page).toMatch(/Index Scan using products_pkey on products/);
+    }
+  });
+
   it('radius by distance over the public list: nearest first from the earthdistance GiST index', async () => {
     const radius = await plans({ point: AUSTIN, radiusMiles: 25, sort: 'distance' }, noSeqScan);
     expect(radius.count).toMatch(/Index Only Scan using products_public_location_idx/);
