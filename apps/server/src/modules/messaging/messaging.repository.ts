@@ -383,24 +383,31 @@ export function createMessagingRepository(db: Database) {
     },
 
     /**
-     * A new message between the two brings their conversation back to the inbox of whichever of
-     * them archived it. Answers the members it came back for.
+     * A new message's effects on the pair's conversation, in one statement: an archived
+     * conversation comes back to both inboxes, and the answer says whether the recipient muted the
+     * sender (a muted conversation tells its recipient nothing). The mute is read as it stood
+     * before the statement; the statement does not change it.
      */
-    async unarchive(tx: Transaction, a: string, b: string): Promise<string[]> {
-      const rows = await tx
-        .update(conversationPreferences)
-        .set({ archived_at: null, updated_at: sql`now()` })
-        .where(
-          and(
-            isNotNull(conversationPreferences.archived_at),
-            or(
-              and(eq(conversationPreferences.user_id, a), eq(conversationPreferences.partner_id, b)),
-              and(eq(conversationPreferences.user_id, b), eq(conversationPreferences.partner_id, a)),
-            ),
-          ),
+    async reopenForMessage(
+      tx: Transaction,
+      senderId: string,
+      recipientId: string,
+    ): Promise<{ recipientMuted: boolean }> {
+      const pair = (a: string, b: string) =>
+        sql`(${conversationPreferences.user_id} = ${a} and ${conversationPreferences.partner_id} = ${b})`;
+      const result = await tx.execute<{ muted: boolean }>(sql`
+        with reopened as (
+          update ${conversationPreferences}
+          set archived_at = null, updated_at = now()
+          where ${conversationPreferences.archived_at} is not null
+            and (${pair(senderId, recipientId)} or ${pair(recipientId, senderId)})
+          returning 1
         )
-        .returning({ user_id: conversationPreferences.user_id });
-      return rows.map((row) => row.user_id);
+        select exists (
+          select 1 from ${conversationPreferences}
+          where ${pair(recipientId, senderId)} and ${conversationPreferences.muted_at} is not null
+        ) as muted`);
+      return { recipientMuted: rowsOf<{ muted: boolean }>(result)[0]?.muted === true };
     },
 
     /** Whether the two have a conversation the viewer can see (a message not hidden from them). */
@@ -449,21 +456,6 @@ export function createMessagingRepository(db: Database) {
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       return { rows, total };
-    },
-
-    /** Whether `userId` muted their conversation with `partnerId`. */
-    async isMuted(executor: Executor, userId: string, partnerId: string): Promise<boolean> {
-      const [row] = await executor
-        .select({ user_id: conversationPreferences.user_id })
-        .from(conversationPreferences)
-        .where(
-          and(
-            eq(conversationPreferences.user_id, userId),
-            eq(conversationPreferences.partner_id, partnerId),
-            isNotNull(conversationPreferences.muted_at),
-          ),
-        );
-      return row !== undefined;
     },
 
     /** The listing of the earliest message between the two members that names one. */

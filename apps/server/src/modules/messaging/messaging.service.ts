@@ -193,11 +193,11 @@ export function createMessagingService({
         }
         // A new message brings an archived conversation back to the inbox (both sides); a muted
         // one tells its recipient nothing (no notification, no email).
-        await repository.unarchive(tx, sender.id, recipient.id);
+        const { recipientMuted } = await repository.reopenForMessage(tx, sender.id, recipient.id);
         const sent = {
           message: presentMessage(row),
           sender: { username: sender.username, avatar_url: sender.avatar_url },
-          recipientMuted: await repository.isMuted(tx, recipient.id, sender.id),
+          recipientMuted,
         };
         return {
           row,

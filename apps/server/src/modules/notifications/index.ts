@@ -14,6 +14,7 @@ export {
   presentPreferences,
   saveEmailDelivery,
   saveNotificationPreferences,
+  storedNotificationChoices,
 } from './notification-preferences.js';
 export type { MemberNotificationPreferences } from './notification-preferences.js';
 export { registerNotificationsModule } from './notifications.module.js';

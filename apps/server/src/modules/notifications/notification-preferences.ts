@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { EmailDelivery, NotificationCategory, NotificationPreferenceMap } from '@castline/shared';
 import {
   activeNotificationCategories,
@@ -38,6 +38,29 @@ export async function notificationPreferencesOf(
     .where(inArray(notificationPreferences.user_id, ids));
   for (const id of ids) byMember.set(id, notificationPreferenceMap(rows.filter((row) => row.user_id === id)));
   return byMember;
+}
+
+/**
+ * The member's stored choices as a column of a statement about them (`memberId` is their id
+ * there): a JSON array of { category, in_app, email }, empty without any. Read with
+ * `notificationPreferenceMap` (packages/shared) for the choices over the defaults, as
+ * notificationPreferencesOf answers them, without a statement of its own.
+ */
+export function storedNotificationChoices(memberId: SQLWrapper): SQL<StoredNotificationChoice[]> {
+  return sql<StoredNotificationChoice[]>`coalesce((
+    select json_agg(json_build_object(
+      'category', ${notificationPreferences.category},
+      'in_app', ${notificationPreferences.in_app},
+      'email', ${notificationPreferences.email}))
+    from ${notificationPreferences} where ${notificationPreferences.user_id} = ${memberId}
+  ), '[]'::json)`;
+}
+
+/** One stored choice of a member (a row of notification_preferences). */
+export interface StoredNotificationChoice {
+  category: string;
+  in_app: boolean;
+  email: boolean;
 }
 
 /** One member's choices and email delivery; null for a member who is gone. */

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_CATEGORY_LABELS,
   NOTIFICATION_TYPES,
   NotificationData as NotificationDataShape,
+  notificationPreferenceMap,
   wantsNotification,
 } from '@castline/shared';
 import type { Database, Transaction } from '../../db/client.js';
@@ -16,7 +17,7 @@ import { messages, notificationDigestItems, profiles } from '../../db/schema/ind
 import type { AfterCommit } from '../../platform/events/domain-events.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer.js';
-import { notificationPreferencesOf, type NotificationInsert } from '../notifications/index.js';
+import { storedNotificationChoices, type NotificationInsert } from '../notifications/index.js';
 import { digestMail, notificationMail } from './settings.mail.js';
 
 /** The job that sends a member's daily digest; its key is the member's id. */
@@ -240,7 +241,7 @@ export function createEmailNotifier({
     async prepare(tx, rows) {
       if (rows.length === 0) return async () => {};
       const ids = [...new Set(rows.map((row) => row.user_id))];
-      const preferences = await notificationPreferencesOf(tx, ids);
+      // The recipients with their choices, in one statement.
       const recipients = await tx
         .select({
           id: profiles.id,
@@ -249,10 +250,12 @@ export function createEmailNotifier({
           email_delivery: profiles.email_delivery,
           blocked_users: profiles.blocked_users,
           deleted_at: profiles.deleted_at,
+          choices: storedNotificationChoices(profiles.id),
         })
         .from(profiles)
         .where(inArray(profiles.id, ids));
       const byId = new Map(recipients.filter((r) => !r.deleted_at).map((r) => [r.id, r as Recipient]));
+      const preferences = new Map(recipients.map((r) => [r.id, notificationPreferenceMap(r.choices)]));
       const now = new Date();
       const mailNow: { to: Recipient; row: NotificationInsert }[] = [];
       const digestMembers = new Set<string>();
