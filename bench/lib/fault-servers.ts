@@ -7,14 +7,19 @@
  * runtime would.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { chown, mkdir, readFile, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import pg from 'pg';
+import { databaseFromPool } from '../../apps/server/src/db/client.js';
 import { freePort } from './free-port.js';
+import { inspectorSession } from './inspector.js';
 
 const execute = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -211,6 +216,83 @@ export async function buildServer(name: string): Promise<{ entry: string; remove
     logLevel: 'warning',
   });
   return { entry, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * What a suite running the built server on a shared PostgreSQL needs first: a folder of its own
+ * (`castline-bench-<name>-…`), the server's bundle, and a fresh migrated database on the server
+ * of `adminUrl` (with a pool of 4 for the suite's own writes). Each step's undoing is pushed to
+ * `cleanup`, which the suite runs in reverse order.
+ */
+export async function builtServerOnFreshDatabase(
+  name: string,
+  adminUrl: string,
+  cleanup: (() => Promise<unknown>)[],
+) {
+  const dir = await mkdtemp(path.join(tmpdir(), `castline-bench-${name}-`));
+  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  const server = await buildServer(`bench-${name}-${process.pid}`);
+  cleanup.push(() => server.remove());
+
+  const databaseName = `castline_bench_${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  cleanup.push(async () => {
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // Dropping the database at the end ends the pool's connections (57P01).
+  pool.on('error', () => undefined);
+  cleanup.push(() => pool.end());
+  const database = databaseFromPool(pool);
+  await database.migrate();
+  return { dir, entry: server.entry, databaseUrl: url.toString(), pool, database };
+}
+
+/**
+ * One instance of the built server (`entry`) on `databaseUrl`, and on Redis under `keyPrefix`
+ * when `redisUrl` is not empty, started and answering, with its inspector on a private port and a
+ * session to it (the instance's memory is read inside it). Its stopping is pushed to `cleanup`.
+ */
+export async function inspectedInstance(options: {
+  name: string;
+  entry: string;
+  dir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  keyPrefix: string;
+  authSecret: string;
+  onUnaskedExit: (exit: UnaskedExit) => void;
+  cleanup: (() => Promise<unknown>)[];
+}) {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const instance = await serverInstance({
+    name: options.name,
+    port,
+    entry: options.entry,
+    dir: options.dir,
+    restartDelayMs: 60_000,
+    nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+    onUnaskedExit: options.onUnaskedExit,
+    env: instanceEnv({
+      databaseUrl: options.databaseUrl,
+      redisUrl: options.redisUrl,
+      keyPrefix: options.keyPrefix,
+      publicUrl: `http://127.0.0.1:${port}`,
+      dir: options.dir,
+      authSecret: options.authSecret,
+    }),
+  });
+  options.cleanup.push(() => instance.stop());
+  await instance.start();
+  const inspector = await inspectorSession(inspectorPort);
+  options.cleanup.push(async () => inspector.close());
+  return { instance, inspector, port };
 }
 
 /** An exit the suite did not ask for, and what the instance's log said just before it. */

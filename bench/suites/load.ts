@@ -16,18 +16,11 @@
  * full collections. On embedded PGlite, whose database only its own process can open, the real
  * app runs in this process and its heap is read here. The row's note says which.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { databaseFromPool } from '../../apps/server/src/db/client.js';
 import { BENCH_AUTH_SECRET, signedInMembers, startBenchApp, type BenchMember } from '../lib/bench-app.js';
-import { buildServer, instanceEnv, serverInstance } from '../lib/fault-servers.js';
-import { freePort } from '../lib/free-port.js';
-import { inspectorSession } from '../lib/inspector.js';
+import { builtServerOnFreshDatabase, inspectedInstance } from '../lib/fault-servers.js';
 import { loadListings, publicListingIds, type SqlRunner } from '../lib/listings-data.js';
 import { MIX, mixedRequest, type MixedKind } from '../lib/mixed-load.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
@@ -177,52 +170,24 @@ async function startServerProcess(adminUrl: string): Promise<LoadTarget> {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   };
   try {
-    const dir = await mkdtemp(path.join(tmpdir(), 'castline-bench-load-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const server = await buildServer(`bench-load-${process.pid}`);
-    cleanup.push(() => server.remove());
+    const { dir, entry, databaseUrl, pool, database } = await builtServerOnFreshDatabase(
+      'load',
+      adminUrl,
+      cleanup,
+    );
 
-    const databaseName = `castline_bench_load_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    cleanup.push(async () => {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-    // Dropping the database at the end ends the pool's connections (57P01).
-    pool.on('error', () => undefined);
-    cleanup.push(() => pool.end());
-    const database = databaseFromPool(pool);
-    await database.migrate();
-
-    const port = await freePort();
-    const inspectorPort = await freePort();
     const exits: string[] = [];
-    const instance = await serverInstance({
+    const { inspector, port } = await inspectedInstance({
       name: 'load',
-      port,
-      entry: server.entry,
+      entry,
       dir,
-      restartDelayMs: 60_000,
-      nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+      databaseUrl,
+      redisUrl: '',
+      keyPrefix: '',
+      authSecret: BENCH_AUTH_SECRET,
       onUnaskedExit: (exit) => exits.push(`exited (${exit.signal ?? exit.code}): ${exit.cause}`),
-      env: instanceEnv({
-        databaseUrl: url.toString(),
-        redisUrl: '',
-        keyPrefix: '',
-        publicUrl: `http://127.0.0.1:${port}`,
-        dir,
-        authSecret: BENCH_AUTH_SECRET,
-      }),
+      cleanup,
     });
-    cleanup.push(() => instance.stop());
-    await instance.start();
-    const inspector = await inspectorSession(inspectorPort);
-    cleanup.push(async () => inspector.close());
     return {
       label: 'PostgreSQL',
       where: 'the built server in a process of its own',

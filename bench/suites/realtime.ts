@@ -30,23 +30,18 @@
  * payload to the recipient and back to the sender, as the app does).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
 import { REALTIME_PATH } from '@castline/shared';
-import { databaseFromPool, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import {
   BENCH_AUTH_SECRET,
   signedInMembers,
   startBenchApp,
   startBenchAppOnPostgres,
 } from '../lib/bench-app.js';
-import { buildServer, instanceEnv, serverInstance, type ServerInstance } from '../lib/fault-servers.js';
-import { freePort } from '../lib/free-port.js';
-import { inspectorSession, residentBytes, type InspectorSession } from '../lib/inspector.js';
+import { builtServerOnFreshDatabase, inspectedInstance, type ServerInstance } from '../lib/fault-servers.js';
+import { residentBytes, type InspectorSession } from '../lib/inspector.js';
 import { forkLoadGenerator, isLoadGenerator, serveLoadJobs } from '../lib/load-generator.js';
 import type { BenchRow, Budget, Suite } from '../lib/report.js';
 import { summarize, type Timings } from '../lib/stats.js';
@@ -359,56 +354,29 @@ async function startServerProcesses(adminUrl: string, redisUrl: string): Promise
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   };
   try {
-    const dir = await mkdtemp(path.join(tmpdir(), 'castline-bench-realtime-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const server = await buildServer(`bench-realtime-${process.pid}`);
-    cleanup.push(() => server.remove());
-
-    const databaseName = `castline_bench_realtime_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    cleanup.push(async () => {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-    pool.on('error', () => undefined);
-    cleanup.push(() => pool.end());
-    const database = databaseFromPool(pool);
-    await database.migrate();
+    const { dir, entry, databaseUrl, database } = await builtServerOnFreshDatabase(
+      'realtime',
+      adminUrl,
+      cleanup,
+    );
 
     const exits: string[] = [];
     const prefix = `castline-bench:${process.pid}:${randomBytes(3).toString('hex')}:`;
     const instances: { instance: ServerInstance; inspector: InspectorSession }[] = [];
     for (const name of ['A', 'B']) {
-      const port = await freePort();
-      const inspectorPort = await freePort();
-      const instance = await serverInstance({
+      const { instance, inspector } = await inspectedInstance({
         name,
-        port,
-        entry: server.entry,
+        entry,
         dir,
-        restartDelayMs: 60_000,
-        nodeArgs: [`--inspect=127.0.0.1:${inspectorPort}`],
+        databaseUrl,
+        redisUrl,
+        keyPrefix: prefix,
+        authSecret: BENCH_AUTH_SECRET,
         onUnaskedExit: (exit) => {
           exits.push(`instance ${exit.instance} exited (${exit.signal ?? exit.code}): ${exit.cause}`);
         },
-        env: instanceEnv({
-          databaseUrl: url.toString(),
-          redisUrl,
-          keyPrefix: prefix,
-          publicUrl: `http://127.0.0.1:${port}`,
-          dir,
-          authSecret: BENCH_AUTH_SECRET,
-        }),
+        cleanup,
       });
-      cleanup.push(() => instance.stop());
-      await instance.start();
-      const inspector = await inspectorSession(inspectorPort);
-      cleanup.push(async () => inspector.close());
       instances.push({ instance, inspector });
     }
     const pids = () => instances.map(({ instance }) => instance.pid()).filter((pid) => pid !== undefined);
