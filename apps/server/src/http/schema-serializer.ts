@@ -11,8 +11,8 @@ const isSchema = (value: unknown): value is JsonSchema =>
  * as one schema whose `type` lists both (`type: ['object', 'null']`). fast-json-stringify tells an
  * `anyOf`'s branches apart by validating the value against each with Ajv: every such field of
  * every item of every answer, and each validator compiled on the route's first answer (0.3 s on
- * the home rows' first answer after a start, measured). A type list is told apart by the value's type alone; a value of
- * neither type still fails. Other unions are left as they are.
+ * the home rows' first answer after a start, measured). A type list is told apart by the value's
+ * type alone; a value of neither type still fails. Other unions are left as they are.
  */
 export function nullableAsTypeList(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableAsTypeList);

@@ -210,15 +210,16 @@ export function anyOf(column: SQLWrapper, list: readonly string[], values: Place
 /** The search's point (placeholders): every point a search uses is its own. */
 const searchPoint = { lat: bound.lat, lng: bound.lng };
 
+/** Whether a search shows the public matches within a radius (the coordinates' indexes serve it). */
+const withinPublicRadius = (search: ListingSearch): boolean =>
+  search.scope.kind === 'public' && search.point !== null && search.radiusMiles !== null;
+
 /**
  * Whether a search shows the public matches within a radius nearest first (nearestPageQuery, on
  * the public list's GiST index); other lists by distance order every match (pageQuery).
  */
 export const isNearestFirst = (search: ListingSearch): boolean =>
-  search.scope.kind === 'public' &&
-  search.sort === 'distance' &&
-  search.point !== null &&
-  search.radiusMiles !== null;
+  withinPublicRadius(search) && search.sort === 'distance';
 
 /**
  * Whether a search shows the public matches within a radius in another order than the distance
@@ -226,10 +227,7 @@ export const isNearestFirst = (search: ListingSearch): boolean =>
  * (boxPageQuery), then only those listings.
  */
 export const isBoxedPage = (search: ListingSearch): boolean =>
-  search.scope.kind === 'public' &&
-  search.sort !== 'distance' &&
-  search.point !== null &&
-  search.radiusMiles !== null;
+  withinPublicRadius(search) && search.sort !== 'distance';
 
 /**
  * The straight line through the earth from the search's point to the listing's, on

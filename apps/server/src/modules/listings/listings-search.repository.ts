@@ -151,6 +151,18 @@ export function createListingsSearchRepository(db: Database) {
     );
   }
 
+  /** The ids of a page's listings alone (narrow rows), in the page's order: for pageRows. */
+  function pageIds(executor: Executor, where: SQL | undefined, order: SQL[]) {
+    return executor
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(bound.limit)
+      .offset(bound.offset)
+      .as('page');
+  }
+
   /**
    * The rows of a page whose ids were chosen first (narrow rows, in `page`): their listings and
    * sellers, each row carrying `total`, in the page's order again.
@@ -182,15 +194,7 @@ export function createListingsSearchRepository(db: Database) {
    */
   function boxPageQuery(executor: Executor, search: ListingSearch, { where, order }: SearchParts) {
     const count = countQuery(executor, search, where);
-    const page = executor
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(bound.limit)
-      .offset(bound.offset)
-      .as('page');
-    return pageRows(executor, search, page, sql`(${count})`, order);
+    return pageRows(executor, search, pageIds(executor, where, order), sql`(${count})`, order);
   }
 
   /**
@@ -213,15 +217,8 @@ export function createListingsSearchRepository(db: Database) {
     // By the same measure as the reach (the order of the great-circle distance shown).
     const order = [sql`${chordToSearchPoint} asc`, sql`${products.id} asc`];
     // The page's ids first (narrow rows), then their listings and sellers.
-    const page = executor
-      .select({ id: products.id })
-      .from(products)
-      .where(and(where, withinChordOfSearchPoint(reach), sql`${chordToSearchPoint} <= ${reach}`))
-      .orderBy(...order)
-      .limit(bound.limit)
-      .offset(bound.offset)
-      .as('page');
-    return pageRows(executor, search, page, sql`(${count})`, order);
+    const within = and(where, withinChordOfSearchPoint(reach), sql`${chordToSearchPoint} <= ${reach}`);
+    return pageRows(executor, search, pageIds(executor, within, order), sql`(${count})`, order);
   }
 
   /**
