@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { DEMO, isPhone, screenshot, signInAs, test, UNKNOWN_ID } from './support';
+import { DEMO, isPhone, openAs, screenshot, signInAs, test, UNKNOWN_ID } from './support';
 
 type Expectation =
   | { path: string; heading: string | RegExp; url?: RegExp; text?: string }
@@ -197,10 +197,22 @@ test.describe('header, menus and bottom bar', () => {
   test(
     'a member uses the header menu or the mobile menu, the bottom bar, and signs out',
     { tag: '@phone' },
-    async ({ page, baseURL }, testInfo) => {
+    async ({ page, baseURL, browser }, testInfo) => {
       await signInAs(page, baseURL!, DEMO.admin);
+      // A message the admin has not read yet: the shell is checked with an unread count on show.
+      const admin = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+      const sender = await openAs(browser, baseURL!, DEMO.member);
+      const sent = await sender.page.request.post('/api/messages', {
+        data: { recipient_id: admin.id, content: 'Is the Penn reel still for sale?' },
+        headers: { origin: new URL(baseURL!).origin },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: /Good to see you, admin/ })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: /^Messages, (\d|9\+) unread$/ }).filter({ visible: true }),
+      ).toBeVisible();
       await checkShellAccessibility(page);
       await screenshot(page, testInfo, 'header-member');
 
@@ -241,7 +253,9 @@ test.describe('header, menus and bottom bar', () => {
         await expect(
           page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List My Gear' }),
         ).toBeVisible();
-        await page.getByRole('button', { name: 'admin', exact: true }).click();
+        // The avatar's dot says there is something unread (the message above): "admin, unread messages".
+        const avatar = page.getByRole('button', { name: /^admin\b/ });
+        await avatar.click();
         const menu = page.getByRole('menu');
         await expect(menu.getByRole('menuitem', { name: 'Admin' })).toBeVisible();
         await expect(menu.getByRole('menuitem', { name: "Captain's Club" })).toBeVisible();
@@ -254,7 +268,7 @@ test.describe('header, menus and bottom bar', () => {
         await page.keyboard.press('Enter');
         await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 
-        await page.getByRole('button', { name: 'admin', exact: true }).click();
+        await avatar.click();
         await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       }
 

@@ -65,8 +65,12 @@ export function BottomBar({ user }: { user: CurrentUserDto | null }) {
           aria-label={messagesLabel(user ? unread : 0)}
           className={tone}
         >
+          {/* The word comes first in the page, a word apart, and shows under the icon: what a
+              reader sees, in its order ("Messages 3"), starts the link's name ("Messages, 3 unread"). */}
+          <span aria-hidden="true" className="order-last">
+            Messages
+          </span>{' '}
           <MessagesFace unread={user ? unread : 0} />
-          <span aria-hidden="true">Messages</span>
         </NavLink>
         <NavLink
           to={profile.to}
