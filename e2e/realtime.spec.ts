@@ -135,6 +135,8 @@ test('two members message live, see each other, and settle an offer', async ({
   await expect(a.page).toHaveURL(/\/profile\?tab=offers-received/);
   const received = a.page.getByRole('article').filter({ hasText: `Penn Spinfisher VI 5500 ${stamp}` });
   await received.getByRole('button', { name: 'Counter' }).click();
+  // The counter form opens with its amount ready to type.
+  await expect(received.getByRole('textbox', { name: 'Counter amount' })).toBeFocused();
   await received.getByRole('textbox', { name: 'Counter amount' }).fill('105');
   await received.getByRole('button', { name: 'Send counter' }).click();
   await expect(received.getByText(/Countered/i).first()).toBeVisible();

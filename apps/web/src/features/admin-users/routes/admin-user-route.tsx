@@ -20,6 +20,7 @@ import { useAdminUser } from '../api/admin-users.api';
 import { BanActionButton } from '../components/ban-action-button';
 import { ChangeRolePanel } from '../components/change-role-panel';
 import { RoleBadge, StatusBadge } from '../components/member-labels';
+import { DocumentTitle } from '../../../lib/document-title';
 
 const BACK_LINK = { to: '/admin/users', label: 'All members' };
 
@@ -64,7 +65,7 @@ function DetailSkeleton() {
 function NotFound() {
   return (
     <>
-      <title>Member not found · Castline</title>
+      <DocumentTitle>Member not found · Castline</DocumentTitle>
       <PageHeader title="Member not found" backLink={BACK_LINK} />
       <EmptyState
         icon={UserRoundX}
@@ -90,7 +91,7 @@ export function AdminUserRoute() {
   if (detail.isPending) {
     return (
       <>
-        <title>Member · Castline</title>
+        <DocumentTitle>Member · Castline</DocumentTitle>
         <PageHeader title="Member" backLink={BACK_LINK} />
         <DetailSkeleton />
       </>
@@ -104,7 +105,7 @@ export function AdminUserRoute() {
     }
     return (
       <>
-        <title>Member · Castline</title>
+        <DocumentTitle>Member · Castline</DocumentTitle>
         <PageHeader title="Member" backLink={BACK_LINK} />
         <Alert tone="error" title="The member could not be loaded">
           <p>{errorMessage(detail.error)}</p>
@@ -131,7 +132,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
 
   return (
     <>
-      <title>{`${user.username} · Members · Castline`}</title>
+      <DocumentTitle>{`${user.username} · Members · Castline`}</DocumentTitle>
       <PageHeader
         title={user.username}
         description={user.full_name ?? undefined}

@@ -17,6 +17,7 @@ import { adminKeys } from '../api/admin.api';
 import { userCan, visibleSectionGroups } from '../components/admin-sections';
 import { AnalyticsSection } from '../components/analytics-section';
 import { PermissionChips } from '../components/permission-chips';
+import { DocumentTitle } from '../../../lib/document-title';
 
 const ROLE_LABELS: Record<ProfileRole, string> = {
   user: 'Member',
@@ -61,7 +62,7 @@ export function AdminDashboardRoute() {
 
   return (
     <>
-      <title>Admin Dashboard · Castline</title>
+      <DocumentTitle>Admin Dashboard · Castline</DocumentTitle>
       <PageHeader
         title="Admin Dashboard"
         description="Members, moderation and the tools that keep Castline healthy."

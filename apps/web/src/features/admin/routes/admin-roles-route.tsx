@@ -15,6 +15,7 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useAdminRoles } from '../api/admin.api';
 import { PermissionChips } from '../components/permission-chips';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLE_SUMMARIES, adminRoleLabel } from '../components/role-labels';
+import { DocumentTitle } from '../../../lib/document-title';
 
 function StaffCard({ holder }: { holder: AdminRoleHolderDto }) {
   return (
@@ -101,7 +102,7 @@ export function AdminRolesRoute() {
 
   return (
     <>
-      <title>Admins & roles · Castline</title>
+      <DocumentTitle>Admins & roles · Castline</DocumentTitle>
       <PageHeader
         title="Admins & roles"
         description="Who is on staff and what each of them may do. Open a member to change their role."

@@ -16,6 +16,7 @@ import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin.api';
+import { DocumentTitle } from '../../../lib/document-title';
 
 type Field = 'listings_require_approval' | 'signups_open' | 'site_notice';
 const FIELDS: readonly Field[] = ['listings_require_approval', 'signups_open', 'site_notice'];
@@ -284,7 +285,7 @@ export function AdminSettingsRoute() {
 
   return (
     <>
-      <title>Settings · Castline</title>
+      <DocumentTitle>Settings · Castline</DocumentTitle>
       <PageHeader
         title="Settings"
         description="Site-wide switches for the marketplace and sign-ups, and the notice banner."

@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import type { AuditLogFilters } from '../api/admin.api';
 import { pageFrom, useAdminRoles, useAuditLogs } from '../api/admin.api';
 import { userCan } from '../components/admin-sections';
+import { DocumentTitle } from '../../../lib/document-title';
 
 type Severity = (typeof AUDIT_SEVERITIES)[number];
 
@@ -275,7 +276,7 @@ export function AuditLogsRoute() {
 
   return (
     <>
-      <title>Audit log · Castline</title>
+      <DocumentTitle>Audit log · Castline</DocumentTitle>
       <PageHeader
         title="Audit log"
         description="Every ban, role change, ended session and settings change, who made it and what changed."

@@ -39,6 +39,7 @@ import {
   OwnListingRow,
   dashboardApprovalText,
 } from '../../listings';
+import { DocumentTitle } from '../../../lib/document-title';
 
 interface QuickAction {
   to: string;
@@ -121,7 +122,7 @@ export function DashboardRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>Dashboard · Castline</title>
+      <DocumentTitle>Dashboard · Castline</DocumentTitle>
       <PageHeader
         title="Dashboard"
         description={

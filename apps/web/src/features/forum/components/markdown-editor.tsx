@@ -55,7 +55,6 @@ interface MarkdownEditorProps {
   rows: number;
   invalid?: boolean;
   describedBy?: string;
-  autoFocus?: boolean;
   /** Told while images are being checked or uploaded (publishing waits for them). */
   onBusyChange?: (busy: boolean) => void;
   /** Shown under the text, next to the Write and Preview tabs' panel (the hint and counters). */
@@ -112,7 +111,6 @@ export function MarkdownEditor({
   rows,
   invalid,
   describedBy,
-  autoFocus,
   onBusyChange,
   footer,
   showWriteRef,
@@ -326,7 +324,6 @@ export function MarkdownEditor({
             onValueChange={onChange}
             onKeyDown={onFieldKeyDown}
             onPaste={onPaste}
-            autoFocus={autoFocus}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             placeholder={placeholder}

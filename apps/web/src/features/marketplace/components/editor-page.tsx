@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { DocumentTitle } from '../../../lib/document-title';
 
 /* The frame of the create and edit pages: title, the form, and photo tips beside it. */
 
@@ -40,7 +41,7 @@ export function EditorPage({
 }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>{`${title} · Castline`}</title>
+      <DocumentTitle>{`${title} · Castline`}</DocumentTitle>
       <PageHeader title={title} description={description} />
       {children}
     </div>

@@ -26,6 +26,7 @@ import {
   useListingFilters,
   formatListingCount,
 } from '../../listings';
+import { DocumentTitle } from '../../../lib/document-title';
 
 /**
  * Back from a listing returns to the same place in the list (lib/list-return-position). Its code
@@ -115,7 +116,7 @@ export function MarketplaceRoute() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <title>Marketplace · Castline</title>
+      <DocumentTitle>Marketplace · Castline</DocumentTitle>
       <Suspense fallback={null}>
         <ListReturnPosition list={listings} />
       </Suspense>

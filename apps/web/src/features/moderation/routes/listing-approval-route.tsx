@@ -21,6 +21,7 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
+import { DocumentTitle } from '../../../lib/document-title';
 
 // The rejection's dialog (its form and the dialog library) loads on the first 'Reject', or on
 // hover/focus.
@@ -112,7 +113,7 @@ export function ListingApprovalRoute() {
 
   return (
     <>
-      <title>Listing Approval · Castline</title>
+      <DocumentTitle>Listing Approval · Castline</DocumentTitle>
       <PageHeader
         title="Listing Approval"
         description="New listings waiting for approval, oldest first. Approved listings go live; rejected ones stay hidden and the seller is told why."

@@ -17,6 +17,7 @@ import {
   PersonLink,
   useListParams,
 } from '../components/moderation-ui';
+import { DocumentTitle } from '../../../lib/document-title';
 
 /** Where a logged item can be opened, when it has a page of its own. */
 export function entityHref(type: string, id: string): string | null {
@@ -73,7 +74,7 @@ export function ModerationLogsRoute() {
 
   return (
     <>
-      <title>Moderation Logs · Castline</title>
+      <DocumentTitle>Moderation Logs · Castline</DocumentTitle>
       <PageHeader
         title="Moderation Logs"
         description="What moderators and moderation rules did, newest first."

@@ -23,6 +23,7 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
+import { DocumentTitle } from '../../../lib/document-title';
 
 // A queue item's review (its form and the dialog library) loads on the first 'Review', or on
 // hover/focus.
@@ -173,7 +174,7 @@ export function ModerationQueueRoute() {
 
   return (
     <>
-      <title>Moderation Queue · Castline</title>
+      <DocumentTitle>Moderation Queue · Castline</DocumentTitle>
       <PageHeader
         title="Moderation Queue"
         description="Content members reported or rules caught. Review each item: approve it, or hide, delete or flag it."

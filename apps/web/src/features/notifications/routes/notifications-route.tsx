@@ -12,6 +12,7 @@ import { emptyTextOf } from '../api/notification-view';
 import { useNotifications } from '../api/notifications.api';
 import { useNotificationActions } from '../api/use-notification-actions';
 import { NotificationsFeed } from '../components/notifications-feed';
+import { DocumentTitle } from '../../../lib/document-title';
 
 type NotificationTab = NotificationTabId;
 
@@ -62,7 +63,7 @@ export function NotificationsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <title>Notifications · Castline</title>
+      <DocumentTitle>Notifications · Castline</DocumentTitle>
       <PageHeader
         title="Notifications"
         description={

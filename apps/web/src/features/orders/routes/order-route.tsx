@@ -20,6 +20,7 @@ import { OrderStateBadge } from '../components/order-state-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { completesText, handoverLabel, nextStepText, otherSide } from '../lib/order-texts';
 import { OrderReviewPanel } from '../../reviews';
+import { DocumentTitle } from '../../../lib/document-title';
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
@@ -35,7 +36,7 @@ export function OrderRoute() {
   if (notFound) {
     return (
       <Page>
-        <title>{`${ORDER_MESSAGES.notFound} · Castline`}</title>
+        <DocumentTitle>{`${ORDER_MESSAGES.notFound} · Castline`}</DocumentTitle>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
             <ShieldX aria-hidden="true" size={28} />
@@ -56,7 +57,7 @@ export function OrderRoute() {
   if (order.isError) {
     return (
       <Page>
-        <title>Order · Castline</title>
+        <DocumentTitle>Order · Castline</DocumentTitle>
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Order</h1>
         <Alert tone="error" title="The order could not be loaded">
           <p>{errorMessage(order.error)}</p>
@@ -71,7 +72,7 @@ export function OrderRoute() {
   if (order.isPending || session.isPending) {
     return (
       <Page>
-        <title>Order · Castline</title>
+        <DocumentTitle>Order · Castline</DocumentTitle>
         <h1 className="sr-only">Order</h1>
         <LoadingSkeleton label="Loading order" className="flex flex-col gap-6">
           <div className="flex gap-4">
@@ -94,7 +95,7 @@ export function OrderRoute() {
 
   return (
     <Page>
-      <title>{`Order · ${order.data.listing.title} · Castline`}</title>
+      <DocumentTitle>{`Order · ${order.data.listing.title} · Castline`}</DocumentTitle>
       <OrderView order={order.data} viewerId={session.data?.user?.id ?? ''} />
     </Page>
   );

@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn';
 import type { OrderListRole } from '../api/order-keys';
 import { useOrders } from '../api/orders.api';
 import { OrderRow } from '../components/order-row';
+import { DocumentTitle } from '../../../lib/document-title';
 
 const TABS: readonly TabItem<OrderListRole>[] = [
   { id: 'buying', label: 'Purchases' },
@@ -49,7 +50,7 @@ export function OrdersRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <title>{`${role === 'buying' ? 'Purchases' : 'Sales'} · Orders · Castline`}</title>
+      <DocumentTitle>{`${role === 'buying' ? 'Purchases' : 'Sales'} · Orders · Castline`}</DocumentTitle>
       <PageHeader
         title="Orders"
         description="What you bought and sold on Castline, where each order stands and what comes next."

@@ -13,6 +13,7 @@ import { formatCount } from '../../../lib/format-number';
 import { PostCard } from '../../forum';
 import { ListingGrid } from '../../listings';
 import { useTagPage } from '../api/tags.api';
+import { DocumentTitle } from '../../../lib/document-title';
 
 const plural = (count: number, one: string, many: string) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -32,7 +33,7 @@ export function TagRoute() {
 function UnknownTag() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>Tag not found · Castline</title>
+      <DocumentTitle>Tag not found · Castline</DocumentTitle>
       <PageHeader title="Tag not found" backLink={{ to: '/tags', label: 'All tags' }} />
       <EmptyState
         icon={Tag}
@@ -53,7 +54,7 @@ function TagPage({ slug }: { slug: string }) {
   const page = useTagPage(slug);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <title>{`${tag.label} · Castline`}</title>
+      <DocumentTitle>{`${tag.label} · Castline`}</DocumentTitle>
       <PageHeader
         title={
           <span className="inline-flex items-center gap-2">
