@@ -42,48 +42,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: ['@castline/server', '**/apps/server/**'],
-          // The browser's build runs on preact/compat (decision 0025), which has none of these.
-          paths: [
-            {
-              name: 'react',
-              importNames: ['useOptimistic', 'useActionState', 'Activity', 'cache'],
-              message: 'The browser runs on preact/compat, which lacks it (docs/decisions/0025).',
-            },
-            {
-              name: 'react-dom',
-              importNames: [
-                'useFormStatus',
-                'requestFormReset',
-                'preload',
-                'preinit',
-                'preconnect',
-                'prefetchDNS',
-              ],
-              message: 'The browser runs on preact/compat, which lacks it (docs/decisions/0025).',
-            },
-          ],
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          // React 19 moves these into the head; preact/compat leaves them where they are.
-          selector:
-            "JSXElement[openingElement.name.name=/^(title|meta|link)$/]:not(JSXElement[openingElement.name.name='svg'] JSXElement)",
-          message:
-            'Set the page title with <DocumentTitle> (lib/document-title.tsx): see docs/decisions/0025.',
-        },
-        {
-          // preact/compat writes it as an attribute, which focuses nothing drawn after the page loaded.
-          selector: "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name='autoFocus']",
-          message:
-            'Focus a drawn element with ref={focusOnMount} (lib/focus-on-mount.ts): see docs/decisions/0025.',
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['@castline/server', '**/apps/server/**'] }],
     },
   },
   {

@@ -159,35 +159,10 @@ function alreadyLoadedChunks() {
   };
 }
 
-/**
- * The browser's production build runs the app on Preact's React-compatible layer (preact/compat)
- * instead of React DOM: about 8 KB gzipped against 58 KB for React DOM, React and the scheduler,
- * on every page's first load (decision 0025). The app is written against React's API and nothing
- * else changes: the development server and the component tests run React 19, the server renders
- * guests' pages with React DOM's server renderer (dist-ssr), and every browser journey runs this
- * build.
- */
-function preactInTheBrowser(): Plugin {
-  return {
-    name: 'castline:preact-in-the-browser',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-          { find: /^react$/, replacement: 'preact/compat' },
-        ],
-      },
-    }),
-  };
-}
-
 const alreadyLoaded = alreadyLoadedChunks();
 
 export default defineConfig({
-  plugins: [react(), preactInTheBrowser(), tailwindcss(), precompress(), pureSchemas(), alreadyLoaded.plugin],
+  plugins: [react(), tailwindcss(), precompress(), pureSchemas(), alreadyLoaded.plugin],
   server: {
     proxy: {
       // ws: the realtime socket (/api/realtime) goes through the dev server too.
@@ -211,22 +186,15 @@ export default defineConfig({
     // print its size cost the build (and `npm start`) half a second.
     reportCompressedSize: false,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // React Router reads React's useOptimistic where React has it and falls back to its
-        // React 18 path where not, as under preact/compat (decision 0025): not a fault.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
-        handler(level, log);
-      },
       output: {
         /*
-         * Preact (React's API in the browser) and the router are on every page and change less
-         * often than the app: one long-cached chunk. Every other library goes with the pages that
-         * use it, so a page loads only what it needs (one catch-all vendor chunk put every page's
-         * libraries on the first load).
+         * React and the router are on every page and change less often than the app: one
+         * long-cached chunk. Every other library goes with the pages that use it, so a page loads
+         * only what it needs (one catch-all vendor chunk put every page's libraries on the first load).
          */
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // The query cache is on every page too; kept whole, it is not cut into pieces by the
             // pages' dialogs that load later.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },

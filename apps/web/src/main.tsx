@@ -62,17 +62,15 @@ function Handover({ root }: { root: HTMLElement }) {
 
 /*
  * The page arrives painted: a guest's public page as the server rendered it, any other page as
- * index.html's static shell (header bar and page skeleton). The app draws the real page over it in
- * one go once the first page's code is in, rather than a loading screen first: the header never
- * flickers between the two. (In the browser's build, preact/compat's first render keeps the
- * elements of the markup that match and removes the rest: decision 0025.)
+ * index.html's static shell (header bar and page skeleton). React replaces it in one go with the
+ * real page once the first page's code is in, rather than with a loading screen first: the header
+ * never flickers between the two.
  */
 void firstPageReady().then(() => {
   const root = createRoot(container);
-  // As a transition, React (the development server) renders the page in slices of a few
-  // milliseconds and keeps the main thread free between them; the server's page or the shell stays
-  // on screen until the finished page is committed. preact/compat, in the browser's build, renders
-  // it at once, in one task (decision 0025; its blocking time is in bench/README.md).
+  // As a transition, React renders the page in slices of a few milliseconds and keeps the main
+  // thread free between them (one render task was the page's longest block, 60–75 ms on a fast
+  // desktop); the server's page or the shell stays on screen until the finished page is committed.
   startTransition(() => {
     root.render(
       <StrictMode>

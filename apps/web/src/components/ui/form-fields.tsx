@@ -3,7 +3,6 @@ import { ChevronDown, CircleExclamationPoint } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
-import { focusOnMount } from '../../lib/focus-on-mount';
 
 /** The ids that tie a control to its hint and error (aria-describedby). */
 function useDescribedBy(id: string | undefined, hint: ReactNode | undefined, error: string | undefined) {
@@ -37,15 +36,7 @@ interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'children'
   hint?: string;
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  autoFocus,
-  ...textarea
-}: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
   const { controlId, hintId, errorId, describedBy } = useDescribedBy(id, hint, error);
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -54,7 +45,6 @@ export function TextAreaField({
       </label>
       <textarea
         id={controlId}
-        ref={autoFocus ? focusOnMount : undefined}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
         className={cn(CONTROL, 'min-h-36 resize-y leading-relaxed', error ? 'border-danger' : 'border-line')}

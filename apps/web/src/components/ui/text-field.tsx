@@ -2,7 +2,6 @@ import { CircleExclamationPoint } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
-import { focusOnMount } from '../../lib/focus-on-mount';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'children'> {
   label: string;
@@ -24,7 +23,6 @@ export function TextField({
   leading,
   id,
   className,
-  autoFocus,
   ...input
 }: TextFieldProps) {
   const generatedId = useId();
@@ -49,7 +47,6 @@ export function TextField({
         )}
         <input
           id={inputId}
-          ref={autoFocus ? focusOnMount : undefined}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
           className={cn(

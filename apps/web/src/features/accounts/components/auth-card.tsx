@@ -1,7 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
-import { DocumentTitle } from '../../../lib/document-title';
 
 interface AuthCardProps {
   title: string;
@@ -16,7 +15,7 @@ interface AuthCardProps {
 export function AuthCard({ title, description, icon: Icon, children, footer }: AuthCardProps) {
   return (
     <Card className="px-5 py-7 sm:px-8 sm:py-9">
-      <DocumentTitle>{`${title} · Castline`}</DocumentTitle>
+      <title>{`${title} · Castline`}</title>
       <div className="flex flex-col gap-2 text-center">
         {Icon && (
           <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand">

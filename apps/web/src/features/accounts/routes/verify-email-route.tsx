@@ -11,7 +11,6 @@ import { AuthCard } from '../components/auth-card';
 import { ResendVerificationForm } from '../components/resend-verification-form';
 import { TextLink } from '../components/text-link';
 import { readVerifyEmailState } from './verify-email-state';
-import { DocumentTitle } from '../../../lib/document-title';
 
 export function VerifyEmailRoute() {
   const [searchParams] = useSearchParams();
@@ -98,7 +97,7 @@ function VerifyEmailWithToken({ token }: { token: string }) {
 
   return (
     <Card className="flex flex-col items-center gap-4 px-5 py-12 text-center sm:px-8">
-      <DocumentTitle>Verifying your email · Castline</DocumentTitle>
+      <title>Verifying your email · Castline</title>
       <Spinner label="Verifying your email" size={32} className="text-brand" />
       <p className="text-ink-muted">Verifying your email…</p>
     </Card>

@@ -20,7 +20,6 @@ import { useAdminUser } from '../api/admin-users.api';
 import { BanActionButton } from '../components/ban-action-button';
 import { ChangeRolePanel } from '../components/change-role-panel';
 import { RoleBadge, StatusBadge } from '../components/member-labels';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const BACK_LINK = { to: '/admin/users', label: 'All members' };
 
@@ -65,7 +64,7 @@ function DetailSkeleton() {
 function NotFound() {
   return (
     <>
-      <DocumentTitle>Member not found · Castline</DocumentTitle>
+      <title>Member not found · Castline</title>
       <PageHeader title="Member not found" backLink={BACK_LINK} />
       <EmptyState
         icon={UserRoundX}
@@ -91,7 +90,7 @@ export function AdminUserRoute() {
   if (detail.isPending) {
     return (
       <>
-        <DocumentTitle>Member · Castline</DocumentTitle>
+        <title>Member · Castline</title>
         <PageHeader title="Member" backLink={BACK_LINK} />
         <DetailSkeleton />
       </>
@@ -105,7 +104,7 @@ export function AdminUserRoute() {
     }
     return (
       <>
-        <DocumentTitle>Member · Castline</DocumentTitle>
+        <title>Member · Castline</title>
         <PageHeader title="Member" backLink={BACK_LINK} />
         <Alert tone="error" title="The member could not be loaded">
           <p>{errorMessage(detail.error)}</p>
@@ -132,7 +131,7 @@ function MemberDetail({ user, viewer }: { user: AdminUserDetailDto; viewer: Curr
 
   return (
     <>
-      <DocumentTitle>{`${user.username} · Members · Castline`}</DocumentTitle>
+      <title>{`${user.username} · Members · Castline`}</title>
       <PageHeader
         title={user.username}
         description={user.full_name ?? undefined}

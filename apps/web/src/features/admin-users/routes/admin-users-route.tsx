@@ -15,7 +15,6 @@ import { useAdminUsers } from '../api/admin-users.api';
 import { AdminUsersFiltersBar } from '../components/admin-users-filters-bar';
 import { AdminUsersList } from '../components/admin-users-list';
 import { ROLE_LABELS, STATUS_LABELS } from '../components/member-labels';
-import { DocumentTitle } from '../../../lib/document-title';
 
 function ListSkeleton() {
   return (
@@ -121,7 +120,7 @@ export function AdminUsersRoute() {
 
   return (
     <>
-      <DocumentTitle>Members · Castline</DocumentTitle>
+      <title>Members · Castline</title>
       <PageHeader
         title="Members"
         description="Find any member by username, full name or email, and open their account to ban, unban or change their role."

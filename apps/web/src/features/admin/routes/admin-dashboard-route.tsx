@@ -17,7 +17,6 @@ import { adminKeys } from '../api/admin.api';
 import { userCan, visibleSectionGroups } from '../components/admin-sections';
 import { AnalyticsSection } from '../components/analytics-section';
 import { PermissionChips } from '../components/permission-chips';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const ROLE_LABELS: Record<ProfileRole, string> = {
   user: 'Member',
@@ -62,7 +61,7 @@ export function AdminDashboardRoute() {
 
   return (
     <>
-      <DocumentTitle>Admin Dashboard · Castline</DocumentTitle>
+      <title>Admin Dashboard · Castline</title>
       <PageHeader
         title="Admin Dashboard"
         description="Members, moderation and the tools that keep Castline healthy."

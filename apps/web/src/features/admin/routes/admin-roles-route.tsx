@@ -15,7 +15,6 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useAdminRoles } from '../api/admin.api';
 import { PermissionChips } from '../components/permission-chips';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLE_SUMMARIES, adminRoleLabel } from '../components/role-labels';
-import { DocumentTitle } from '../../../lib/document-title';
 
 function StaffCard({ holder }: { holder: AdminRoleHolderDto }) {
   return (
@@ -102,7 +101,7 @@ export function AdminRolesRoute() {
 
   return (
     <>
-      <DocumentTitle>Admins & roles · Castline</DocumentTitle>
+      <title>Admins & roles · Castline</title>
       <PageHeader
         title="Admins & roles"
         description="Who is on staff and what each of them may do. Open a member to change their role."

@@ -17,7 +17,6 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { useSession } from '../../../lib/session';
 import { pageFrom, useAdminSessions } from '../api/admin.api';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // The confirmation (and the dialog library) loads on the first 'Terminate', or on hover/focus.
 const loadTerminateDialog = () => import('../components/terminate-session-dialog');
@@ -199,7 +198,7 @@ export function AdminSessionsRoute() {
 
   return (
     <>
-      <DocumentTitle>Sessions · Castline</DocumentTitle>
+      <title>Sessions · Castline</title>
       <PageHeader
         title="Sessions"
         description="Everyone signed in to Castline, on which device and when they were last active. Terminating a session signs that device out."

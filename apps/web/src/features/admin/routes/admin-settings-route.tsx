@@ -16,7 +16,6 @@ import { preloadRequestSchemas, requestSchema } from '../../../lib/load-request-
 import { submitValidated } from '../../../lib/submit-validated';
 import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useAdminSettings, useSaveAdminSettings } from '../api/admin.api';
-import { DocumentTitle } from '../../../lib/document-title';
 
 type Field = 'listings_require_approval' | 'signups_open' | 'site_notice';
 const FIELDS: readonly Field[] = ['listings_require_approval', 'signups_open', 'site_notice'];
@@ -285,7 +284,7 @@ export function AdminSettingsRoute() {
 
   return (
     <>
-      <DocumentTitle>Settings · Castline</DocumentTitle>
+      <title>Settings · Castline</title>
       <PageHeader
         title="Settings"
         description="Site-wide switches for the marketplace and sign-ups, and the notice banner."

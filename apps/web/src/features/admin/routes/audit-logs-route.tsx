@@ -19,7 +19,6 @@ import { useSession } from '../../../lib/session';
 import type { AuditLogFilters } from '../api/admin.api';
 import { pageFrom, useAdminRoles, useAuditLogs } from '../api/admin.api';
 import { userCan } from '../components/admin-sections';
-import { DocumentTitle } from '../../../lib/document-title';
 
 type Severity = (typeof AUDIT_SEVERITIES)[number];
 
@@ -276,7 +275,7 @@ export function AuditLogsRoute() {
 
   return (
     <>
-      <DocumentTitle>Audit log · Castline</DocumentTitle>
+      <title>Audit log · Castline</title>
       <PageHeader
         title="Audit log"
         description="Every ban, role change, ended session and settings change, who made it and what changed."

@@ -10,7 +10,6 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ImageMetric, ImageMetricsRange } from '../../../lib/image-metrics';
 import { clearImageMetrics, readImageMetrics, summarizeImageMetrics } from '../../../lib/image-metrics';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const RANGES: ImageMetricsRange[] = ['hour', 'day', 'week', 'all'];
 
@@ -128,7 +127,7 @@ export function ImagePerformanceRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <DocumentTitle>Image Performance · Castline</DocumentTitle>
+      <title>Image Performance · Castline</title>
       <header className="flex max-w-3xl flex-col gap-3">
         <p className="text-sm font-semibold tracking-wider text-reed uppercase">Admin</p>
         <h1 className="text-3xl font-bold tracking-tight text-ink">Image Performance</h1>

@@ -17,7 +17,6 @@ import { api } from '../../../lib/api-client';
 import { loadAlertMatches, loadAlertsManager } from '../../alerts';
 import { useSession } from '../../../lib/session';
 import { loadNotificationsFeed } from '../../notifications';
-import { DocumentTitle } from '../../../lib/document-title';
 
 type ClubTab = 'overview' | 'alerts' | 'matches' | 'notifications';
 
@@ -61,7 +60,7 @@ export function CaptainsClubRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Captain's Club · Castline</DocumentTitle>
+      <title>Captain's Club · Castline</title>
       <PageHeader
         title="Captain's Club"
         description="The crew of Castline captains: meet the newest members of the club, keep your saved searches in trim and see what they caught."

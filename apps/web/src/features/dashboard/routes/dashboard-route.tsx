@@ -39,7 +39,6 @@ import {
   OwnListingRow,
   dashboardApprovalText,
 } from '../../listings';
-import { DocumentTitle } from '../../../lib/document-title';
 
 interface QuickAction {
   to: string;
@@ -122,7 +121,7 @@ export function DashboardRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Dashboard · Castline</DocumentTitle>
+      <title>Dashboard · Castline</title>
       <PageHeader
         title="Dashboard"
         description={

@@ -4,7 +4,6 @@ import type { AppIconName } from '../../../components/ui/icons';
 import { APP_ICONS } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const { Check, Copy, SearchX } = APP_ICONS;
 
@@ -107,7 +106,7 @@ export function IconsRoute() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <DocumentTitle>Icon Playground · Castline</DocumentTitle>
+      <title>Icon Playground · Castline</title>
       <header className="flex max-w-3xl flex-col gap-3">
         <p className="text-sm font-semibold tracking-wider text-reed uppercase">Developer tools</p>
         <h1 className="text-3xl font-bold tracking-tight text-ink">Icon Playground</h1>

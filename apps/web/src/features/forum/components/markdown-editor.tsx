@@ -55,6 +55,7 @@ interface MarkdownEditorProps {
   rows: number;
   invalid?: boolean;
   describedBy?: string;
+  autoFocus?: boolean;
   /** Told while images are being checked or uploaded (publishing waits for them). */
   onBusyChange?: (busy: boolean) => void;
   /** Shown under the text, next to the Write and Preview tabs' panel (the hint and counters). */
@@ -111,6 +112,7 @@ export function MarkdownEditor({
   rows,
   invalid,
   describedBy,
+  autoFocus,
   onBusyChange,
   footer,
   showWriteRef,
@@ -324,6 +326,7 @@ export function MarkdownEditor({
             onValueChange={onChange}
             onKeyDown={onFieldKeyDown}
             onPaste={onPaste}
+            autoFocus={autoFocus}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             placeholder={placeholder}

@@ -34,7 +34,6 @@ import { quotableText } from '../lib/comment-threads';
 import type { CommentComposer } from '../lib/use-comment-composer';
 import { selectedTextWithin, useCommentComposer } from '../lib/use-comment-composer';
 import { useReadTracking } from '../lib/use-read-tracking';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const PAGE = 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6';
 
@@ -196,7 +195,7 @@ function PostView({ post, signedIn }: { post: PostDto; signedIn: boolean }) {
   );
   return (
     <div className={PAGE}>
-      <DocumentTitle>{`${post.title} · Castline`}</DocumentTitle>
+      <title>{`${post.title} · Castline`}</title>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <article className="flex min-w-0 flex-col gap-5 lg:col-start-1">
           <Link
@@ -282,7 +281,7 @@ export function ForumPostRoute() {
   if (notFound) {
     return (
       <div className={PAGE}>
-        <DocumentTitle>{`${FORUM_MESSAGES.postNotFound} · Castline`}</DocumentTitle>
+        <title>{`${FORUM_MESSAGES.postNotFound} · Castline`}</title>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
             <MessageSquareOff aria-hidden="true" size={28} />
@@ -298,7 +297,7 @@ export function ForumPostRoute() {
   if (post.isPending) {
     return (
       <div className={PAGE}>
-        <DocumentTitle>Community · Castline</DocumentTitle>
+        <title>Community · Castline</title>
         <h1 className="sr-only">Community post</h1>
         <LoadingSkeleton label="Loading post" className="flex max-w-3xl flex-col gap-4">
           <Skeleton className="h-5 w-24 rounded-full" />
@@ -313,7 +312,7 @@ export function ForumPostRoute() {
   if (!post.data) {
     return (
       <div className={PAGE}>
-        <DocumentTitle>Community · Castline</DocumentTitle>
+        <title>Community · Castline</title>
         <h1 className="mb-6 text-2xl font-semibold tracking-tight">Community post</h1>
         <Alert tone="error">
           <p>{errorMessage(post.error)}</p>

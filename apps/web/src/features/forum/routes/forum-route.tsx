@@ -21,7 +21,6 @@ import { TopContributors, TrendingPosts } from '../components/forum-sidebar';
 import { PostCard } from '../components/post-card';
 import { TagFilterNotice } from '../components/tag-filter-notice';
 import { formatCount } from '../../../lib/format-number';
-import { DocumentTitle } from '../../../lib/document-title';
 
 function countLabel(total: number): string {
   return `${formatCount(total)} ${total === 1 ? 'post' : 'posts'}`;
@@ -156,7 +155,7 @@ export function ForumRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Community · Castline</DocumentTitle>
+      <title>Community · Castline</title>
       <PageHeader
         title="Community"
         description="Ask for advice, share your catches and swap tips on spots, rigs and seasons with anglers everywhere."

@@ -5,7 +5,6 @@ import { useSession } from '../../../lib/session';
 import { GuestHero } from '../components/guest-hero';
 import { HomeListingRows } from '../components/home-listing-rows';
 import { MemberHome } from '../components/member-home';
-import { DocumentTitle } from '../../../lib/document-title';
 
 export function HomeRoute() {
   const session = useSession();
@@ -15,7 +14,7 @@ export function HomeRoute() {
   const user = session.data?.user;
   return (
     <>
-      <DocumentTitle>{user ? 'Home · Castline' : 'Castline · Buy, sell and talk fishing gear'}</DocumentTitle>
+      <title>{user ? 'Home · Castline' : 'Castline · Buy, sell and talk fishing gear'}</title>
       {session.isError && (
         <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
           <Alert tone="error">

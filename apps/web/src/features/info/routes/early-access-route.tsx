@@ -20,7 +20,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { DocumentTitle } from '../../../lib/document-title';
 
 interface Item {
   icon: LucideIcon;
@@ -157,7 +156,7 @@ function SectionHeading({ id, icon: Icon, children }: { id: string; icon: Lucide
 export function EarlyAccessRoute() {
   return (
     <>
-      <DocumentTitle>Early Access · Castline</DocumentTitle>
+      <title>Early Access · Castline</title>
       <div className="bg-linear-to-b from-wash-top to-wash-bottom">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-12 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold tracking-wider text-reed uppercase">About Castline</p>

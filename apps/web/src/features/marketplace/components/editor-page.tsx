@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /* The frame of the create and edit pages: title, the form, and photo tips beside it. */
 
@@ -41,7 +40,7 @@ export function EditorPage({
 }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${title} · Castline`}</DocumentTitle>
+      <title>{`${title} · Castline`}</title>
       <PageHeader title={title} description={description} />
       {children}
     </div>

@@ -29,7 +29,6 @@ import {
   SellerCard,
   SimilarListingsRow,
 } from '../../listings';
-import { DocumentTitle } from '../../../lib/document-title';
 
 interface CloseState {
   fromProfile?: unknown;
@@ -211,7 +210,7 @@ export function ListingDetailRoute() {
   if (notFound) {
     return (
       <Page>
-        <DocumentTitle>{`${SHELL_MESSAGES.productNotFound} · Castline`}</DocumentTitle>
+        <title>{`${SHELL_MESSAGES.productNotFound} · Castline`}</title>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
             <PackageSearch aria-hidden="true" size={28} />
@@ -229,7 +228,7 @@ export function ListingDetailRoute() {
   if (listing.isError) {
     return (
       <Page>
-        <DocumentTitle>Listing · Castline</DocumentTitle>
+        <title>Listing · Castline</title>
         <h1 className="text-2xl font-semibold tracking-tight">Listing</h1>
         <Alert tone="error" title={SHELL_MESSAGES.failedToLoadProduct}>
           <p>{listing.error.message}</p>
@@ -250,7 +249,7 @@ export function ListingDetailRoute() {
   if (listing.isPending || session.isPending) {
     return (
       <Page>
-        <DocumentTitle>Listing · Castline</DocumentTitle>
+        <title>Listing · Castline</title>
         <h1 className="sr-only">Listing</h1>
         <DetailSkeleton />
       </Page>
@@ -259,7 +258,7 @@ export function ListingDetailRoute() {
 
   return (
     <Page>
-      <DocumentTitle>{`${listing.data.title} · Castline`}</DocumentTitle>
+      <title>{`${listing.data.title} · Castline`}</title>
       <div className="-mb-4 flex justify-end">{closeButton}</div>
       <ListingDetail listing={listing.data} user={session.data?.user ?? null} />
     </Page>

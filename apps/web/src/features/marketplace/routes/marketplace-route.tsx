@@ -26,7 +26,6 @@ import {
   useListingFilters,
   formatListingCount,
 } from '../../listings';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /**
  * Back from a listing returns to the same place in the list (lib/list-return-position). Its code
@@ -116,7 +115,7 @@ export function MarketplaceRoute() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Marketplace · Castline</DocumentTitle>
+      <title>Marketplace · Castline</title>
       <Suspense fallback={null}>
         <ListReturnPosition list={listings} />
       </Suspense>

@@ -5,7 +5,6 @@ import type { KeyboardEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { focusOnMount } from '../../../lib/focus-on-mount';
 import { useMemberSearch } from '../api/member-search.api';
 import { avatarSrcSet, avatarVariantUrl } from '../avatar-variants';
 
@@ -164,7 +163,7 @@ export function MemberSearch({
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          ref={autoFocus ? focusOnMount : undefined}
+          autoFocus={autoFocus}
           placeholder={placeholder}
           disabled={disabled}
           value={text}

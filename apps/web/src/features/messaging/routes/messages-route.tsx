@@ -12,7 +12,6 @@ import { ConversationList } from '../components/conversation-list';
 import { BackToConversations, ConversationThread } from '../components/conversation-thread';
 import type { ConversationTarget } from '../lib/conversation-route';
 import { conversationTarget } from '../lib/conversation-route';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /**
  * The member the conversation is with: /messages/:userId (a member id or a conversation id), or
@@ -112,7 +111,7 @@ export function MessagesRoute() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8">
-      <DocumentTitle>Messages · Castline</DocumentTitle>
+      <title>Messages · Castline</title>
       <PageHeader
         title="Messages"
         description="Your conversations with buyers and sellers."

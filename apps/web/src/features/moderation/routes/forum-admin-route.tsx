@@ -39,7 +39,6 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // A post's editor and a comment's delete confirmation (with the dialog library) load on the first
 // 'Edit' or 'Delete', or on hover/focus.
@@ -408,7 +407,7 @@ export function ForumAdminRoute() {
 
   return (
     <>
-      <DocumentTitle>Forum Administration · Castline</DocumentTitle>
+      <title>Forum Administration · Castline</title>
       <PageHeader
         title="Forum Administration"
         description="Every post and comment, whatever its status. Edit posts, hide or publish them again, and delete comments."

@@ -21,7 +21,6 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // The rejection's dialog (its form and the dialog library) loads on the first 'Reject', or on
 // hover/focus.
@@ -113,7 +112,7 @@ export function ListingApprovalRoute() {
 
   return (
     <>
-      <DocumentTitle>Listing Approval · Castline</DocumentTitle>
+      <title>Listing Approval · Castline</title>
       <PageHeader
         title="Listing Approval"
         description="New listings waiting for approval, oldest first. Approved listings go live; rejected ones stay hidden and the seller is told why."

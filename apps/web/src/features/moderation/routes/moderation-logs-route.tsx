@@ -17,7 +17,6 @@ import {
   PersonLink,
   useListParams,
 } from '../components/moderation-ui';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /** Where a logged item can be opened, when it has a page of its own. */
 export function entityHref(type: string, id: string): string | null {
@@ -74,7 +73,7 @@ export function ModerationLogsRoute() {
 
   return (
     <>
-      <DocumentTitle>Moderation Logs · Castline</DocumentTitle>
+      <title>Moderation Logs · Castline</title>
       <PageHeader
         title="Moderation Logs"
         description="What moderators and moderation rules did, newest first."

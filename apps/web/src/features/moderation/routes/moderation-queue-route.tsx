@@ -23,7 +23,6 @@ import {
   useListParams,
   When,
 } from '../components/moderation-ui';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // A queue item's review (its form and the dialog library) loads on the first 'Review', or on
 // hover/focus.
@@ -174,7 +173,7 @@ export function ModerationQueueRoute() {
 
   return (
     <>
-      <DocumentTitle>Moderation Queue · Castline</DocumentTitle>
+      <title>Moderation Queue · Castline</title>
       <PageHeader
         title="Moderation Queue"
         description="Content members reported or rules caught. Review each item: approve it, or hide, delete or flag it."

@@ -14,7 +14,6 @@ import { useDeleteRule, useModerationRules, useUpdateRule } from '../api/moderat
 import { entityLabel } from '../components/moderation-labels';
 import { ListSkeleton, LoadError, PersonLink, When } from '../components/moderation-ui';
 import { KIND_LABELS, RULE_ACTION_LABELS } from '../components/rule-labels';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // A rule's form (with the dialog library) loads on the first 'New rule' or 'Edit', the delete
 // confirmation on the first 'Delete'; either on hover/focus too.
@@ -170,7 +169,7 @@ export function ModerationRulesRoute() {
 
   return (
     <>
-      <DocumentTitle>Moderation Rules · Castline</DocumentTitle>
+      <title>Moderation Rules · Castline</title>
       <PageHeader
         title="Moderation Rules"
         description="Words, phrases and patterns that flag, hide or queue matching listings, posts, comments and messages as they are written."

@@ -14,7 +14,6 @@ import {
   recentEntries,
   subscribeToRecentEntries,
 } from '../../../lib/monitoring';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const SLOW_OPERATION_MS = 1500;
 const SLOW_OPERATION_METRIC = 'error-test.slow-operation';
@@ -147,7 +146,7 @@ export function ErrorTestRoute() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">
-      <DocumentTitle>Error Test · Castline</DocumentTitle>
+      <title>Error Test · Castline</title>
       <header className="flex max-w-3xl flex-col gap-3">
         <p className="text-sm font-semibold tracking-wider text-reed uppercase">Monitoring</p>
         <h1 className="text-3xl font-bold tracking-tight text-ink">Error Test</h1>

@@ -30,7 +30,6 @@ import {
 } from '../api/monitoring-view';
 import { CodeBlock } from '../components/code-block';
 import { MemberRef } from '../components/member-ref';
-import { DocumentTitle } from '../../../lib/document-title';
 
 // An error group's dialog (and the dialog library) loads when a group is first opened, or when a
 // row is hovered or focused, not with the page.
@@ -454,7 +453,7 @@ export function MonitoringAdminRoute() {
   const active = useActiveTab(TABS) ?? 'errors';
   return (
     <>
-      <DocumentTitle>Monitoring · Castline</DocumentTitle>
+      <title>Monitoring · Castline</title>
       <PageHeader
         title="Monitoring"
         description="Errors and events reported by browsers and the server, to spot what breaks and what is slow."

@@ -12,7 +12,6 @@ import { emptyTextOf } from '../api/notification-view';
 import { useNotifications } from '../api/notifications.api';
 import { useNotificationActions } from '../api/use-notification-actions';
 import { NotificationsFeed } from '../components/notifications-feed';
-import { DocumentTitle } from '../../../lib/document-title';
 
 type NotificationTab = NotificationTabId;
 
@@ -63,7 +62,7 @@ export function NotificationsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Notifications · Castline</DocumentTitle>
+      <title>Notifications · Castline</title>
       <PageHeader
         title="Notifications"
         description={

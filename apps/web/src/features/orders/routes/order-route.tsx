@@ -20,7 +20,6 @@ import { OrderStateBadge } from '../components/order-state-badge';
 import { OrderTimeline } from '../components/order-timeline';
 import { completesText, handoverLabel, nextStepText, otherSide } from '../lib/order-texts';
 import { OrderReviewPanel } from '../../reviews';
-import { DocumentTitle } from '../../../lib/document-title';
 
 function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
@@ -36,7 +35,7 @@ export function OrderRoute() {
   if (notFound) {
     return (
       <Page>
-        <DocumentTitle>{`${ORDER_MESSAGES.notFound} · Castline`}</DocumentTitle>
+        <title>{`${ORDER_MESSAGES.notFound} · Castline`}</title>
         <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
             <ShieldX aria-hidden="true" size={28} />
@@ -57,7 +56,7 @@ export function OrderRoute() {
   if (order.isError) {
     return (
       <Page>
-        <DocumentTitle>Order · Castline</DocumentTitle>
+        <title>Order · Castline</title>
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Order</h1>
         <Alert tone="error" title="The order could not be loaded">
           <p>{errorMessage(order.error)}</p>
@@ -72,7 +71,7 @@ export function OrderRoute() {
   if (order.isPending || session.isPending) {
     return (
       <Page>
-        <DocumentTitle>Order · Castline</DocumentTitle>
+        <title>Order · Castline</title>
         <h1 className="sr-only">Order</h1>
         <LoadingSkeleton label="Loading order" className="flex flex-col gap-6">
           <div className="flex gap-4">
@@ -95,7 +94,7 @@ export function OrderRoute() {
 
   return (
     <Page>
-      <DocumentTitle>{`Order · ${order.data.listing.title} · Castline`}</DocumentTitle>
+      <title>{`Order · ${order.data.listing.title} · Castline`}</title>
       <OrderView order={order.data} viewerId={session.data?.user?.id ?? ''} />
     </Page>
   );

@@ -17,7 +17,6 @@ import { cn } from '../../../lib/cn';
 import type { OrderListRole } from '../api/order-keys';
 import { useOrders } from '../api/orders.api';
 import { OrderRow } from '../components/order-row';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const TABS: readonly TabItem<OrderListRole>[] = [
   { id: 'buying', label: 'Purchases' },
@@ -50,7 +49,7 @@ export function OrdersRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${role === 'buying' ? 'Purchases' : 'Sales'} · Orders · Castline`}</DocumentTitle>
+      <title>{`${role === 'buying' ? 'Purchases' : 'Sales'} · Orders · Castline`}</title>
       <PageHeader
         title="Orders"
         description="What you bought and sold on Castline, where each order stands and what comes next."

@@ -17,7 +17,6 @@ import { profileKeys, useProfile } from '../api/profiles.api';
 import type { HeaderFields } from '../components/profile-header';
 import { displayName, ProfileHeader, ProfileStats, StatsSkeleton } from '../components/profile-header';
 import { ProfileTabs } from '../components/profile-tabs';
-import { DocumentTitle } from '../../../lib/document-title';
 
 export { initialsOf } from '../components/profile-avatar';
 
@@ -44,7 +43,7 @@ function TopContributorsPlaceholder() {
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${title} · Castline`}</DocumentTitle>
+      <title>{`${title} · Castline`}</title>
       {children}
     </div>
   );

@@ -9,7 +9,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestSchemas } from '../../../lib/load-request-schemas';
 import { useConfirmEmailChange } from '../api/settings.api';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /** /settings/confirm-email?token=…: opened from the link mailed to the new address. */
 export function ConfirmEmailRoute() {
@@ -46,7 +45,7 @@ function ConfirmToken({ token }: { token: string }) {
   if (confirm.isError) return <Outcome tone="error" message={errorMessage(confirm.error)} />;
   return (
     <Card className="flex flex-col items-center gap-4 px-5 py-12 text-center sm:px-8">
-      <DocumentTitle>Confirming your email · Castline</DocumentTitle>
+      <title>Confirming your email · Castline</title>
       <h1 className="sr-only">Confirming your new email</h1>
       <Spinner label="Confirming your new email" size={32} className="text-brand" />
       <p className="text-ink-muted">Confirming your new email…</p>
@@ -60,7 +59,7 @@ function Outcome({ tone, message, email }: { tone: 'success' | 'error'; message:
   const title = success ? 'Email changed' : 'We couldn’t change your email';
   return (
     <Card className="flex flex-col gap-5 px-5 py-8 sm:px-8">
-      <DocumentTitle>{`${title} · Castline`}</DocumentTitle>
+      <title>{`${title} · Castline`}</title>
       <div className="flex flex-col items-center gap-3 text-center">
         <span
           className={

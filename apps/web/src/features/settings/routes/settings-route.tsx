@@ -10,7 +10,6 @@ import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { NotificationSettingsSection } from '../components/notification-settings-section';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const SECTIONS = [
   { id: 'account', label: 'Account' },
@@ -34,7 +33,7 @@ export function SettingsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Settings · Castline</DocumentTitle>
+      <title>Settings · Castline</title>
       <PageHeader title="Settings" description="Your account, its security and what Castline emails you." />
       <div className="grid gap-8 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">

@@ -13,7 +13,6 @@ import { formatCount } from '../../../lib/format-number';
 import { PostCard } from '../../forum';
 import { ListingGrid } from '../../listings';
 import { useTagPage } from '../api/tags.api';
-import { DocumentTitle } from '../../../lib/document-title';
 
 const plural = (count: number, one: string, many: string) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -33,7 +32,7 @@ export function TagRoute() {
 function UnknownTag() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Tag not found · Castline</DocumentTitle>
+      <title>Tag not found · Castline</title>
       <PageHeader title="Tag not found" backLink={{ to: '/tags', label: 'All tags' }} />
       <EmptyState
         icon={Tag}
@@ -54,7 +53,7 @@ function TagPage({ slug }: { slug: string }) {
   const page = useTagPage(slug);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${tag.label} · Castline`}</DocumentTitle>
+      <title>{`${tag.label} · Castline`}</title>
       <PageHeader
         title={
           <span className="inline-flex items-center gap-2">

@@ -8,7 +8,6 @@ import { tagPath } from '../../../components/ui/tag-chips';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
 import { useTags } from '../api/tags.api';
-import { DocumentTitle } from '../../../lib/document-title';
 
 /** /tags: every species and technique, with how much talk and gear each has. */
 export function TagsIndexRoute() {
@@ -17,7 +16,7 @@ export function TagsIndexRoute() {
   const items: (TagSummaryDto | (typeof TAGS)[number])[] = tags.data?.items ?? [...TAGS];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Tags · Castline</DocumentTitle>
+      <title>Tags · Castline</title>
       <PageHeader
         title="Tags"
         description="Species and techniques join the Community and the Marketplace: open one to see both the talk and the gear for it."
