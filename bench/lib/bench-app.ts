@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import type { EventBus } from '../../apps/server/src/platform/bus/event-bus.js';
 import { createOutboxMailer } from '../../apps/server/src/platform/mail/outbox-mailer.js';
 import { createDatabaseRateLimiter } from '../../apps/server/src/platform/rate-limit/database-rate-limiter.js';
 import { createLocalFileStorage } from '../../apps/server/src/platform/storage/file-storage.js';
+import { freshDatabase } from './fresh-database.js';
 
 /** The secret the bench app signs session cookies with (benchmarks may mint sessions directly). */
 export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
@@ -46,13 +47,8 @@ export async function startBenchApp(name: string, options: BenchAppOptions = {})
  * `adminUrl` (dropped again by stop()).
  */
 export async function startBenchAppOnPostgres(name: string, adminUrl: string, options: BenchAppOptions = {}) {
-  const databaseName = `castline_${name.replace(/\W/g, '_')}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const pool = appPool(url.toString(), options);
+  const created = await freshDatabase(adminUrl, `castline_${name.replace(/\W/g, '_')}`);
+  const pool = appPool(created.url, options);
   const database = databaseFromPool(pool);
   const started = await startOn(database, name, options);
   return {
@@ -60,11 +56,10 @@ export async function startBenchAppOnPostgres(name: string, adminUrl: string, op
     /** The app's own connection pool (DATABASE_POOL_MAX connections at most). */
     pool,
     /** The created database, for another instance (startBenchAppOnDatabase). */
-    databaseUrl: url.toString(),
+    databaseUrl: created.url,
     async stop() {
       await started.stop();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }

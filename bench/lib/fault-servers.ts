@@ -7,7 +7,6 @@
  * runtime would.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -19,6 +18,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { databaseFromPool } from '../../apps/server/src/db/client.js';
 import { freePort } from './free-port.js';
+import { freshDatabase } from './fresh-database.js';
 import { inspectorSession } from './inspector.js';
 
 const execute = promisify(execFile);
@@ -234,23 +234,15 @@ export async function builtServerOnFreshDatabase(
   const server = await buildServer(`bench-${name}-${process.pid}`);
   cleanup.push(() => server.remove());
 
-  const databaseName = `castline_bench_${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  cleanup.push(async () => {
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const created = await freshDatabase(adminUrl, `castline_bench_${name}`);
+  cleanup.push(() => created.drop());
+  const pool = new pg.Pool({ connectionString: created.url, max: 4 });
   // Dropping the database at the end ends the pool's connections (57P01).
   pool.on('error', () => undefined);
   cleanup.push(() => pool.end());
   const database = databaseFromPool(pool);
   await database.migrate();
-  return { dir, entry: server.entry, databaseUrl: url.toString(), pool, database };
+  return { dir, entry: server.entry, databaseUrl: created.url, pool, database };
 }
 
 /**
