@@ -194,7 +194,10 @@ export default defineConfig({
          */
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]lib[\\/]router[\\/]/,
+            },
             // The query cache is on every page too; kept whole, it is not cut into pieces by the
             // pages' dialogs that load later.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },

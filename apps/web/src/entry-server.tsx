@@ -11,7 +11,6 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PrerenderedQuery, SessionStateDto } from '@castline/shared';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/routes';
@@ -19,6 +18,7 @@ import { authKeys } from './lib/session';
 import { isApiError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { pendingLazyParts } from './lib/lazy-part';
+import { createStaticRouter, RouterProvider } from './lib/router';
 
 export interface RenderedPage {
   /** The markup of the app's root, for `<div id="root">`. */
@@ -40,8 +40,6 @@ const SIGNED_OUT: SessionStateDto = { user: null, session: null };
  */
 const RENDER_ROUNDS = 3;
 
-const handler = createStaticHandler(appRoutes);
-
 /**
  * A failure that another request could answer differently: refused by this guest's rate limit,
  * a server error, no answer at all. A 401 or 404 is the page's answer for every guest.
@@ -57,15 +55,12 @@ function pendingQueries(queryClient: QueryClient): Query[] {
     .filter((query) => query.state.status === 'pending' && query.options.queryFn !== undefined);
 }
 
-/**
- * Renders `url` for a guest; null when the route answers with a redirect (the browser's router
- * takes it from there). `transport` answers the page's API requests.
- */
-export async function render(url: string, transport: ApiTransport): Promise<RenderedPage | null> {
+/** Renders `url` for a guest; `transport` answers the page's API requests. */
+export async function render(url: string, transport: ApiTransport): Promise<RenderedPage> {
   setApiTransport(transport);
-  const context = await handler.query(new Request(new URL(url, 'http://castline.local')));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(appRoutes, url);
+  // The page's code (its lazily loaded route) is in before the first render.
+  await router.ready;
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -75,7 +70,7 @@ export async function render(url: string, transport: ApiTransport): Promise<Rend
   const page = () =>
     renderToString(
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RouterProvider router={router} />
       </AppProviders>,
     );
 

@@ -42,7 +42,7 @@ interface RenderedPage {
 }
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 interface ServerEntry {
-  render(url: string, transport: Transport): Promise<RenderedPage | null>;
+  render(url: string, transport: Transport): Promise<RenderedPage>;
 }
 
 export interface PagePrerenderer {

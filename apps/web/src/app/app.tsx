@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../lib/router';
 import { sessionQueryOptions } from '../lib/session';
 import { seedPrerenderedData } from '../lib/prerendered-data';
 import { createQueryClient } from '../lib/query-client';

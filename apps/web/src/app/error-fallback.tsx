@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, RefreshCw, TriangleAlert, WifiOff } from 'lucide-react';
 import { Component, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../lib/router';
 import { Button } from '../components/ui/button';
 import { getMonitoring } from '../lib/monitoring';
 import { hardRedirect } from '../lib/navigation';

@@ -1,5 +1,5 @@
 import { matchPage, PAGE_PATHS } from '@castline/shared';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './routes';
 

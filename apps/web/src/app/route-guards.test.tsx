@@ -1,7 +1,7 @@
 import type { CurrentUserDto } from '@castline/shared';
 import { screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { Outlet } from 'react-router';
+import type { RouteObject } from '../lib/router';
+import { Outlet } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import { mockServer } from '../test/fetch-mock';
 import { guestSession, member, memberSession } from '../test/fixtures';

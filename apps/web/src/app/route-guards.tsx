@@ -8,7 +8,7 @@ import {
 } from '@castline/shared';
 import { ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from '../lib/router';
 import { buttonClasses } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';

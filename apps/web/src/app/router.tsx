@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from '../lib/router';
 import { appRoutes } from './routes';
 
 export const router = createBrowserRouter(appRoutes);

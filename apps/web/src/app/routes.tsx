@@ -1,8 +1,8 @@
 import { routePath, type AdminPermission, type PageName } from '@castline/shared';
 import type { ComponentType } from 'react';
 import type * as AdminArea from './areas/admin';
-import type { RouteObject } from 'react-router';
-import { Navigate } from 'react-router';
+import type { RouteObject } from '../lib/router';
+import { Navigate } from '../lib/router';
 import { loadChunk } from './chunk-errors';
 import { RouteErrorBoundary } from './error-fallback';
 import { AuthLayout } from './layouts/auth-layout';

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import type { RouteObject } from 'react-router';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from '../lib/router';
+import { createMemoryRouter, RouterProvider } from '../lib/router';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';

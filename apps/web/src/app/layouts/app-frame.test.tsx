@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { mockServer } from '../../test/fetch-mock';
 import { guestSession } from '../../test/fixtures';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { SkipLink } from '../../components/ui/skip-link';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 
 /** Account pages: a centered card over calm water. */
 export function AuthLayout() {

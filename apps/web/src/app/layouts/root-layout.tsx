@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionStateDto } from '@castline/shared';
 import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from '../../lib/router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { authKeys, useSession } from '../../lib/session';
 import { onSessionExpired } from '../../lib/api-client';

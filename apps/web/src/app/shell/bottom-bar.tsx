@@ -1,6 +1,6 @@
 import type { CurrentUserDto } from '@castline/shared';
 import { Home, MessagesSquare, PlusCircle, Store, UserRound } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router';
 import { useUnreadCounts } from '../../features/notifications';
 import type { FromState } from '../../lib/redirect-target';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
 import { Bug, X } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 
 /** The debug panel itself: the route and session state (loaded only once debug mode is on). */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { disableDebugMode, isDebugMode, syncDebugMode } from '../../lib/debug-mode';
 
 /** The panel loads on its first use: no visitor without ?debug=true downloads it. */

@@ -3,7 +3,7 @@ import { BANNER_POLL_MS } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Info, LogIn, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
 import type { StoredSessionMessage } from '../../lib/session-messages';

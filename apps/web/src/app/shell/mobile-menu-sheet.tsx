@@ -13,7 +13,7 @@ import {
   SquarePen,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from '../../lib/router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogTrigger, SheetContent } from '../../components/ui/dialog';
 import { MemberAvatar } from '../../components/ui/member-avatar';

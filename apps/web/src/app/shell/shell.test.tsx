@@ -1,7 +1,7 @@
 import type { CurrentUserDto, SessionStateDto } from '@castline/shared';
 import { SHELL_MESSAGES } from '@castline/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { formatBadgeCount } from '../../components/ui/badge';
 import { OPEN_CREATE_POST_FLAG } from '../../features/forum/create-post-flag';

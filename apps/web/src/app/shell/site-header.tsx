@@ -1,5 +1,5 @@
 import { Info, LogIn } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/router';
 import { CastlineLogo } from '../../components/brand/castline-logo';
 import { useSession } from '../../lib/session';
 import { NotificationsMenu } from '../../features/notifications';

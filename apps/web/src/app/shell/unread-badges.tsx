@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CountBadge, formatBadgeCount, UnreadDot } from '../../components/ui/badge';
 import { useUnreadCounts } from '../../features/notifications';
 

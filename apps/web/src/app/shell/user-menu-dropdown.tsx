@@ -11,7 +11,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { PageHeader } from './page-header';
 

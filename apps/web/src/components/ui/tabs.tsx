@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../lib/router';
 import { cn } from '../../lib/cn';
 
 export interface TabItem<Id extends string = string> {

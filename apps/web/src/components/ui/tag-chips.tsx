@@ -1,5 +1,5 @@
 import { tagLabel } from '@castline/shared';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { cn } from '../../lib/cn';
 
 /** A tag page's address. */

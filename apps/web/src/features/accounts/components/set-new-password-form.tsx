@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';

@@ -1,7 +1,7 @@
 import { sanitizeUsername, SIGNUP_NOTICE_MS } from '@castline/shared';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';

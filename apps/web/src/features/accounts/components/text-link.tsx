@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 
 /** An inline text link in the brand colour. */

@@ -1,5 +1,5 @@
 import { Fish, UserRoundPlus } from 'lucide-react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { AuthCard } from '../components/auth-card';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';

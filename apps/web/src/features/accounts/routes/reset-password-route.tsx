@@ -1,5 +1,5 @@
 import { KeyRound, LockKeyhole } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { AuthCard } from '../components/auth-card';
 import { RequestPasswordResetForm } from '../components/request-password-reset-form';
 import { SetNewPasswordForm } from '../components/set-new-password-form';

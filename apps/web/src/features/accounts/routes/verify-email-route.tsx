@@ -1,6 +1,6 @@
 import { MailCheck, MailX, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 import type { ProfileRole, ProfileStatus } from '@castline/shared';
 import { ADMIN_PAGE_SIZE, PROFILE_ROLES, PROFILE_STATUSES } from '@castline/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 
 /** The search box accepts what the API accepts (AdminUsersQuery.q). */
 export const ADMIN_USERS_SEARCH_MAX = 100;

@@ -1,6 +1,6 @@
 import type { AdminUserSummaryDto } from '@castline/shared';
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { RoleBadge, StatusBadge } from './member-labels';

@@ -3,7 +3,7 @@ import { actsWithPermissions, isBannedMember, policyActorOf } from '@castline/sh
 import { ExternalLink, ShieldCheck, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { visibleSectionGroups } from './admin-sections';

@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES, ANALYTICS_TIME_RANGES } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import { MessageSquare, MessagesSquare, Package, ShoppingBag, UserRoundPlus } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -2,7 +2,7 @@ import type { AdminRoleHolderDto } from '@castline/shared';
 import { ADMIN_ROLE_NAMES, ROLE_PERMISSIONS } from '@castline/shared';
 import { ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

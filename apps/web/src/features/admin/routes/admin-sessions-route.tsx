@@ -1,7 +1,7 @@
 import type { AdminSessionDto } from '@castline/shared';
 import { MonitorSmartphone, Smartphone, Tablet, Monitor } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

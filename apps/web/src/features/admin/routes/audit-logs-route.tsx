@@ -3,7 +3,7 @@ import { AUDIT_SEVERITIES } from '@castline/shared';
 import { ScrollText } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

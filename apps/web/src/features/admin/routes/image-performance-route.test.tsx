@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageMetric } from '../../../lib/image-metrics';
 import { IMAGE_METRICS_KEY, readImageMetrics } from '../../../lib/image-metrics';

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Cloud, HardDrive, Image, ImageOff, RefreshCw, Timer, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

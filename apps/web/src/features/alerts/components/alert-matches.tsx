@@ -2,7 +2,7 @@ import type { AlertMatchDto } from '@castline/shared';
 import { termsTag } from '@castline/shared';
 import { Check, ChevronDown, PackageSearch } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -2,7 +2,7 @@ import type { ListingAlertDto } from '@castline/shared';
 import { ALERT_LIMITS } from '@castline/shared';
 import { BellRing, Pencil, Search, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { BellPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import { cn } from '../../../lib/cn';

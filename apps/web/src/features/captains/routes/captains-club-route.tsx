@@ -3,7 +3,7 @@ import { notificationHref } from '@castline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Bell, BellRing, LayoutDashboard, MapPin, PackageSearch } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

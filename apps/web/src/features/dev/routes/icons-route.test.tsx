@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_ICONS } from '../../../components/ui/icons';
 import { IconsRoute } from './icons-route';

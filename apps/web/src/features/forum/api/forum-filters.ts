@@ -1,6 +1,6 @@
 import { FORUM_LIMITS, FORUM_SORTS, FORUM_TOP_PERIODS, FORUM_VIEWS, isTagSlug } from '@castline/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import type { ForumListFilters } from './forum-keys';
 
 function pageFrom(value: string | null): number {

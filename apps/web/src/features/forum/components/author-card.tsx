@@ -1,6 +1,6 @@
 import type { ForumAuthorDto } from '@castline/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PresenceLabel } from '../../presence';
 import { AuthorAvatar, DELETED_MEMBER } from './forum-author';

@@ -2,7 +2,7 @@ import type { CommentDto, PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
 import { Bookmark, MessageCircle, Quote, Reply, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { lazyNamed } from '../../../components/ui/lazy-layer';

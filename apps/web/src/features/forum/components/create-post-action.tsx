@@ -1,6 +1,6 @@
 import { SquarePen } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import type { FromState } from '../../../lib/redirect-target';

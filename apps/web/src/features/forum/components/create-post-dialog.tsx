@@ -1,7 +1,7 @@
 import type { PostDto } from '@castline/shared';
 import type { RefObject } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { ComposerSheetContent } from '../../../components/ui/composer-sheet';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toaster';

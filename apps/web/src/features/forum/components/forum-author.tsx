@@ -1,5 +1,5 @@
 import type { ForumAuthorDto } from '@castline/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { cn } from '../../../lib/cn';
 

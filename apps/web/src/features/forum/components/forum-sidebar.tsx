@@ -2,7 +2,7 @@ import { Heart, TrendingUp, Trophy } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';

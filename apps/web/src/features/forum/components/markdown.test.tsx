@@ -1,6 +1,6 @@
 import { parseMarkdown } from '@castline/shared/markdown';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { markdownUrlTransform, safeLinkHref } from '../lib/markdown-urls';
 import { EXTERNAL_LINK_REL, Markdown } from './markdown';

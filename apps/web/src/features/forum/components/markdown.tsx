@@ -13,7 +13,7 @@ import type {
   RootContent,
   Table,
 } from 'mdast';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 import { imageVariantUrl } from '../../listings';
 import { isOwnImage, markdownUrlTransform, safeLinkHref } from '../lib/markdown-urls';

@@ -1,7 +1,7 @@
 import type { PostSummaryDto } from '@castline/shared';
 import { Heart, Lock, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { TagChips } from '../../../components/ui/tag-chips';
 import { ListingImage } from '../../listings';

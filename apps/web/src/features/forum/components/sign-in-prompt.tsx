@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 import type { FromState } from '../../../lib/redirect-target';
 

@@ -1,6 +1,6 @@
 import { tagLabel } from '@castline/shared';
 import { X } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { tagPath } from '../../../components/ui/tag-chips';
 
 /** The list is narrowed to one tag (`?tag=`): which, a link to its page, and a way back to every tag. */

@@ -3,7 +3,7 @@ import { FORUM_MESSAGES } from '@castline/shared';
 import { ArrowDown, ArrowLeft, Lock, MessageSquareOff, Pin, Quote } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Suspense, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

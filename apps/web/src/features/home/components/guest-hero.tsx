@@ -1,5 +1,5 @@
 import { MessagesSquare, ShoppingBag, Tag } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { buttonClasses } from '../../../components/ui/button';
 
 const HIGHLIGHTS = [

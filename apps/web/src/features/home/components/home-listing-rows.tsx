@@ -3,7 +3,7 @@ import { HOME_ROW_SIZE } from '@castline/shared';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

@@ -2,7 +2,7 @@ import { actsAsCaptain } from '@castline/shared';
 import type { CurrentUserDto } from '@castline/shared';
 import { PackagePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { buttonClasses } from '../../../components/ui/button';
 import { lazyNamed } from '../../../components/ui/lazy-layer';
 import { MemberAvatar } from '../../../components/ui/member-avatar';

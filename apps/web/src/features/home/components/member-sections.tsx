@@ -4,7 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { BellRing, HandCoins, MessagesSquare, PackageOpen, PackagePlus, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, CountBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

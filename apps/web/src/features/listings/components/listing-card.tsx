@@ -2,7 +2,7 @@ import type { Category, Condition, ListingDto } from '@castline/shared';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, termsTag } from '@castline/shared';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';

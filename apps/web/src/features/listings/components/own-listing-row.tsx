@@ -1,6 +1,6 @@
 import type { ListingDto } from '@castline/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';

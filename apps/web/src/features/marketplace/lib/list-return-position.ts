@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../../../lib/router';
 
 /*
  * Back to the marketplace returns the member to where they were in the list. The router puts the

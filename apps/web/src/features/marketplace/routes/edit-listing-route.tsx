@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, PackageSearch, ShieldX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../lib/router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';

@@ -3,7 +3,7 @@ import { canBuyNow, policyActorOf, SHELL_MESSAGES } from '@castline/shared';
 import { HandCoins, PackageSearch, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

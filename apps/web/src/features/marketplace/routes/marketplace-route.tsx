@@ -1,6 +1,6 @@
 import { PackagePlus, SearchX, Store } from 'lucide-react';
 import { lazy, Suspense, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -2,7 +2,7 @@ import type { ConversationDto } from '@castline/shared';
 import { CONVERSATION_SEARCH_MAX, messagePreviewText } from '@castline/shared';
 import { Archive, BellOff, Inbox, Search, X } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { CountBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import type { ListingDto, ListingSummaryDto } from '@castline/shared';
 import { termsTag } from '@castline/shared';
 import { Tag } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { formatPrice, ListingImage } from '../../listings';
 

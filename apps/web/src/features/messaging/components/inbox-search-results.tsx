@@ -1,5 +1,5 @@
 import { MESSAGE_SEARCH_LIMITS, messagePreviewText } from '@castline/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { Spinner } from '../../../components/ui/spinner';

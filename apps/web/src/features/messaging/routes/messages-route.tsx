@@ -2,7 +2,7 @@ import { MESSAGING_MESSAGES } from '@castline/shared';
 import { MessagesSquare, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../../lib/router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,6 +1,6 @@
 import type { ModerationPersonDto } from '@castline/shared';
 import { useCallback } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingSkeleton, Skeleton } from '../../../components/ui/skeleton';

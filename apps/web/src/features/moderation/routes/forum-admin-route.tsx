@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Heart, MessageSquare, MessagesSquare, Pencil, Search, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -2,7 +2,7 @@ import type { PendingListingDto } from '@castline/shared';
 import { CATEGORY_OPTIONS, MODERATION_MESSAGES } from '@castline/shared';
 import { PackageCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';

@@ -1,6 +1,6 @@
 import type { ModerationLogDto } from '@castline/shared';
 import { ScrollText } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';

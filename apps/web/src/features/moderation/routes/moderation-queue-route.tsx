@@ -2,7 +2,7 @@ import type { ModerationQueueItemDto } from '@castline/shared';
 import { MODERATION_PRIORITIES, REPORT_REASONS } from '@castline/shared';
 import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

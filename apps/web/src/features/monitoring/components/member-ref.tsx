@@ -1,5 +1,5 @@
 import { actsWithPermissions, policyActorOf } from '@castline/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 
 /**

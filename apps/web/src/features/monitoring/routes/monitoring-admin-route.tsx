@@ -5,7 +5,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Activity, Bug, ChevronRight, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import type { NotificationDto, NotificationGroup } from '@castline/shared';
 import { groupNotifications, notificationHref } from '@castline/shared';
 import { Check, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton, LoadingSkeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';

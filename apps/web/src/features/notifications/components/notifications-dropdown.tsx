@@ -3,7 +3,7 @@ import { NOTIFICATION_TABS, notificationHref } from '@castline/shared';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCheck } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import {
   DropdownMenu,
   DropdownMenuContent,

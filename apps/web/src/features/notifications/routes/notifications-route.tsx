@@ -1,7 +1,7 @@
 import type { NotificationTabId } from '@castline/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Bell, BellRing, CheckCheck, HandCoins, MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';

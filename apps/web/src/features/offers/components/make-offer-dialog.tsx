@@ -2,7 +2,7 @@ import type { HandoverMethod, ListingSummaryDto } from '@castline/shared';
 import { OFFER_MESSAGES, OFFER_NOTE_MAX } from '@castline/shared';
 import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';

@@ -3,7 +3,7 @@ import { OFFER_NOTE_MAX, OPEN_OFFER_STATUSES } from '@castline/shared';
 import { BadgeCheck, Check, Clock, HandCoins, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';

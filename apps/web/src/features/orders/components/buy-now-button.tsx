@@ -1,7 +1,7 @@
 import type { ListingDto } from '@castline/shared';
 import { canBuyNow, policyActorOf } from '@castline/shared';
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../components/ui/lazy-layer';
 import type { FromState } from '../../../lib/redirect-target';

@@ -3,7 +3,7 @@ import { buyNowHandovers } from '@castline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent, RefObject } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';

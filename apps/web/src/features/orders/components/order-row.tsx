@@ -1,7 +1,7 @@
 import type { OrderSummaryDto } from '@castline/shared';
 import { formatDateTime, formatLongDate } from '../../../lib/format-date';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDollars as formatPrice } from '../../../lib/format-number';
 import { ListingImage } from '../../listings';
 import { memberName, otherSide } from '../lib/order-texts';

@@ -1,5 +1,5 @@
 import type { OrderDto } from '@castline/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format-date';
 import { stepLabel } from '../lib/order-texts';

@@ -3,7 +3,7 @@ import { ORDER_MESSAGES } from '@castline/shared';
 import { ArrowLeft, Info, ShieldX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

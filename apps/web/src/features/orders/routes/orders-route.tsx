@@ -2,7 +2,7 @@ import type { Option, OrderListFilter } from '@castline/shared';
 import { ORDER_LIST_FILTERS, ORDER_STATE_LABELS, ORDER_STATES } from '@castline/shared';
 import { Store } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

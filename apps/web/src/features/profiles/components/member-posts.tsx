@@ -3,7 +3,7 @@ import { FORUM_MESSAGES } from '@castline/shared';
 import { Heart, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

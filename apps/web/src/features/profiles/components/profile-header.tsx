@@ -3,7 +3,7 @@ import { SETTINGS_MESSAGES } from '@castline/shared';
 import { Anchor, MapPin, MessageCircle, Settings, SquarePen, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CardSkeleton, LoadingSkeleton } from '../../../components/ui/skeleton';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

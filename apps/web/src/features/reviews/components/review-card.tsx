@@ -3,7 +3,7 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES } from '@castline/shared';
 import { MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form-fields';

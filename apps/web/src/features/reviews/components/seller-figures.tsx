@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { cn } from '../../../lib/cn';
 import { useReviewFigures } from '../api/review-figures.api';
 import { averageText, positiveText, reviewCountText } from '../lib/review-texts';

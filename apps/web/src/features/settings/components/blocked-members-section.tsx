@@ -2,7 +2,7 @@ import type { MemberSummaryDto } from '@castline/shared';
 import { SETTINGS_MESSAGES } from '@castline/shared';
 import { ShieldBan } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@castline/shared';
 import { MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Card } from '../../../components/ui/card';
 import { DetailItem } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';

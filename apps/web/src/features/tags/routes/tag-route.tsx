@@ -2,7 +2,7 @@ import type { TagPageDto } from '@castline/shared';
 import { TAG_MESSAGES, tagBySlug } from '@castline/shared';
 import { ArrowRight, Fish, MessageCircle, Tag } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import type { TagSummaryDto } from '@castline/shared';
 import { TAG_GROUP_LABELS, TAG_GROUPS, TAGS } from '@castline/shared';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { tagPath } from '../../../components/ui/tag-chips';

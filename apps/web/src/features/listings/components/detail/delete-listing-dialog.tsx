@@ -1,7 +1,7 @@
 import type { ListingDto } from '@castline/shared';
 import { Trash2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { Button } from '../../../../components/ui/button';
 import { lazyNamed, useLazyDialog } from '../../../../components/ui/lazy-layer';
 import { useToast } from '../../../../components/ui/toaster';

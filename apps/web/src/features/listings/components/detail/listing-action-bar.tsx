@@ -3,7 +3,7 @@ import { canManageListing, canMarkListingSold, isListingOwner, policyActorOf } f
 import { Bookmark, Heart, MessageCircle, Pencil, Share2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../../lib/router';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toaster';
 import { cn } from '../../../../lib/cn';

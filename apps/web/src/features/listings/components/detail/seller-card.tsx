@@ -1,7 +1,7 @@
 import type { SellerSummaryDto } from '@castline/shared';
 import { CalendarDays, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../lib/router';
 import { Card } from '../../../../components/ui/card';
 import { MemberAvatar } from '../../../../components/ui/member-avatar';
 import { formatLongDate } from '../../../../lib/format-date';

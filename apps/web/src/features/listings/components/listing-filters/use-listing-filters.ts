@@ -1,6 +1,6 @@
 import { criteriaFromSearchParams, criteriaToSearchParams, LISTING_SEARCH_PARAMS } from '@castline/shared';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../../lib/router';
 import type { ListingFilters } from '../../api/listing-queries';
 
 /** Address parameters the filters own; any others (such as ?debug=true) are kept as they are. */

@@ -11,7 +11,7 @@ import { Camera, Check, FileText, MapPin, PackagePlus, Settings, Truck } from 'l
 import type { FormEvent, SetStateAction } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { CheckboxGroup, SelectField, TextAreaField } from '../../../../components/ui/form-fields';

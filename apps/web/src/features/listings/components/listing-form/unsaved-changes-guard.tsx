@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { BlockerFunction } from 'react-router';
-import { useBlocker } from 'react-router';
+import type { BlockerFunction } from '../../../../lib/router';
+import { useBlocker } from '../../../../lib/router';
 import { lazyNamed } from '../../../../components/ui/lazy-layer';
 
 // The dialog (and the dialog library) loads the first time a member tries to leave with changes.
