@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerEvent, ServerEventType } from '@castline/shared';
-import type { RealtimeProtocol } from './realtime-protocol';
+import type { ConnectionHost, RealtimeConnection, RealtimeConnectionModule } from './realtime-connection';
 
 /**
  * idle: not started (signed out). connecting: the first connection is being made. open: live.
@@ -38,83 +38,69 @@ export interface RealtimeClientOptions {
   window?: Window | null;
 }
 
-const OPEN = 1;
-/** Without any frame (a pong at least) for this many heartbeats, the connection is taken as dead. */
-const SILENT_HEARTBEATS = 2.5;
+export type ResolvedRealtimeOptions = Pick<
+  RealtimeClientOptions,
+  'heartbeatMs' | 'reconnectBaseMs' | 'maxReconnectAttempts'
+> & {
+  url: () => string;
+  WebSocket: WebSocketConstructor | undefined;
+  document: Document | null;
+  window: Window | null;
+};
 
-let protocol: RealtimeProtocol | null = null;
-let protocolLoad: Promise<RealtimeProtocol> | null = null;
+let loaded: RealtimeConnectionModule | null = null;
+let loading: Promise<RealtimeConnectionModule> | null = null;
 
 /**
- * The shared protocol (path, close codes, timings and the zod frame schema) comes with the first
+ * The connection (its socket handling, the protocol and the zod frame schema) comes with the first
  * connection, so that a page's first load does not carry it.
  */
-function loadProtocol(): Promise<RealtimeProtocol> {
-  if (protocol) return Promise.resolve(protocol);
-  protocolLoad ??= import('./realtime-protocol').then(
-    (module) => (protocol = module.realtimeProtocol),
+function loadConnection(): Promise<RealtimeConnectionModule> {
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= import('./realtime-connection').then(
+    (module) => (loaded = module.realtimeConnection),
     (error: unknown) => {
-      protocolLoad = null;
+      loading = null;
       throw error;
     },
   );
-  return protocolLoad;
+  return loading;
 }
 
-function loadedProtocol(): RealtimeProtocol {
-  if (!protocol) throw new Error('The realtime protocol is not loaded yet');
-  return protocol;
-}
-
-/** Installs the protocol at once instead of loading it with the first connection (tests). */
-export function provideRealtimeProtocol(loaded: RealtimeProtocol): void {
-  protocol = loaded;
+/** Installs the connection at once instead of loading it with the first connection (tests). */
+export function provideRealtimeConnection(module: RealtimeConnectionModule): void {
+  loaded = module;
 }
 
 /** ws://host/api/realtime on http, wss:// on https (once the protocol is loaded: when connecting). */
 export function defaultRealtimeUrl(): string {
+  if (!loaded) throw new Error('The realtime protocol is not loaded yet');
   const { protocol: scheme, host } = window.location;
-  return `${scheme === 'https:' ? 'wss:' : 'ws:'}//${host}${loadedProtocol().path}`;
-}
-
-function browserWebSocket(): WebSocketConstructor | null {
-  const candidate = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  return typeof candidate === 'function' ? candidate : null;
+  return `${scheme === 'https:' ? 'wss:' : 'ws:'}//${host}${loaded.protocol.path}`;
 }
 
 /**
  * The app's one realtime connection. It connects while started (signed in), sends a ping every
  * 30 s, reconnects with back-off from 1 s doubling for up to 5 attempts and then stops
  * ('offline') until `retry()`. Frames are parsed with ServerEvent; subscribers get typed events.
- * The protocol (and with it the zod event schemas) is loaded with the first connection.
+ * The connection's code (and with it the zod event schemas) is loaded with the first connection.
  */
 export class RealtimeClient {
-  private readonly options: Pick<
-    RealtimeClientOptions,
-    'heartbeatMs' | 'reconnectBaseMs' | 'maxReconnectAttempts'
-  > & {
-    url: () => string;
-    WebSocket: WebSocketConstructor | undefined;
-    document: Document | null;
-    window: Window | null;
-  };
-  private socket: WebSocketLike | null = null;
+  private readonly options: ResolvedRealtimeOptions;
   private status: RealtimeStatus = 'idle';
   private started = false;
-  private hasOpened = false;
-  /** Reconnect attempts made since the connection was last open. */
-  private attempts = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
-  private lastHeard = 0;
-  /** A connection is waiting for the protocol module. */
-  private awaitingProtocol = false;
+  private connection: RealtimeConnection | null = null;
+  /** The first connection is waiting for its code. */
+  private awaitingConnection = false;
 
   private readonly eventListeners = new Map<ServerEventType, Set<Listener<never>>>();
   private readonly anyListeners = new Set<Listener<ServerEvent>>();
   private readonly statusListeners = new Set<Listener<RealtimeStatus>>();
   private readonly openListeners = new Set<Listener<{ reconnected: boolean }>>();
   private readonly reconnectListeners = new Set<() => void>();
+
+  /** What the connection reports back through. */
+  private readonly host: ConnectionHost;
 
   constructor(options: RealtimeClientOptions = {}) {
     this.options = {
@@ -125,6 +111,21 @@ export class RealtimeClient {
       maxReconnectAttempts: options.maxReconnectAttempts,
       document: options.document === undefined ? (globalThis.document ?? null) : options.document,
       window: options.window === undefined ? (globalThis.window ?? null) : options.window,
+    };
+    this.host = {
+      options: this.options,
+      getStatus: () => this.status,
+      setStatus: (status) => this.setStatus(status),
+      deliver: (event) => {
+        const typed = this.eventListeners.get(event.type);
+        if (typed)
+          for (const listener of [...typed]) safely(() => (listener as Listener<ServerEvent>)(event));
+        for (const listener of [...this.anyListeners]) safely(() => listener(event));
+      },
+      opened: (reconnected) => {
+        for (const listener of [...this.openListeners]) safely(() => listener({ reconnected }));
+        if (reconnected) for (const listener of [...this.reconnectListeners]) safely(listener);
+      },
     };
   }
 
@@ -138,48 +139,27 @@ export class RealtimeClient {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.hasOpened = false;
-    this.attempts = 0;
-    this.options.document?.addEventListener('visibilitychange', this.onVisibilityChange);
-    this.options.window?.addEventListener('online', this.onBrowserOnline);
-    this.connect('connecting');
+    this.connect();
   }
 
   /** Closes the connection for good (sign-out); `start()` begins again. */
   stop(): void {
     if (!this.started) return;
     this.started = false;
-    this.options.document?.removeEventListener('visibilitychange', this.onVisibilityChange);
-    this.options.window?.removeEventListener('online', this.onBrowserOnline);
-    this.clearReconnectTimer();
-    this.stopHeartbeat();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      detach(socket);
-      socket.close(1000, 'Signed out');
-    }
+    this.connection?.stop();
     this.setStatus('idle');
   }
 
   /** Tries again at once, with a fresh set of attempts (the Retry button). */
   retry(): void {
-    if (!this.started || this.status === 'open' || this.socket || this.awaitingProtocol) return;
-    this.clearReconnectTimer();
-    this.attempts = 0;
-    this.connect(this.hasOpened ? 'reconnecting' : 'connecting');
+    if (!this.started || this.status === 'open' || this.awaitingConnection) return;
+    if (this.connection) this.connection.retry();
+    else this.connect();
   }
 
   /** Sends a frame when the connection is open; false when it could not be sent. */
   send(frame: ClientFrame): boolean {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== OPEN || this.status !== 'open') return false;
-    try {
-      socket.send(JSON.stringify(frame));
-      return true;
-    } catch {
-      return false;
-    }
+    return this.connection?.send(frame) ?? false;
   }
 
   // ── Subscriptions ──────────────────────────────────────────────────────────────────────
@@ -233,169 +213,27 @@ export class RealtimeClient {
     for (const listener of [...this.statusListeners]) safely(() => listener(next));
   }
 
-  /** Timings: the caller's, else the protocol's (known once connecting). */
-  private get heartbeatMs(): number {
-    return this.options.heartbeatMs ?? loadedProtocol().heartbeatMs;
-  }
-
-  private get reconnectBaseMs(): number {
-    return this.options.reconnectBaseMs ?? loadedProtocol().reconnectBaseMs;
-  }
-
-  private get maxReconnectAttempts(): number {
-    return this.options.maxReconnectAttempts ?? loadedProtocol().maxReconnectAttempts;
-  }
-
-  private connect(status: 'connecting' | 'reconnecting'): void {
-    this.setStatus(status);
-    if (!protocol) {
-      this.connectOnceLoaded(status);
+  /** Starts the connection, loading its code first the first time; failing that, 'offline' until a retry. */
+  private connect(): void {
+    if (loaded) {
+      this.connection ??= new loaded.RealtimeConnection(this.host);
+      this.connection.start();
       return;
     }
-    const Socket = this.options.WebSocket ?? browserWebSocket();
-    let socket: WebSocketLike;
-    try {
-      if (!Socket) throw new Error('WebSocket is not available');
-      socket = new Socket(this.options.url());
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      this.handleOpen();
-    };
-    socket.onmessage = (event) => {
-      if (this.socket !== socket) return;
-      this.lastHeard = Date.now();
-      this.handleFrame(event.data);
-    };
-    socket.onclose = (event) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.stopHeartbeat();
-      if (loadedProtocol().finalCloseCodes.includes(event.code)) {
-        this.clearReconnectTimer();
-        this.setStatus('offline');
-        return;
-      }
-      this.scheduleReconnect();
-    };
-    // A failed connection also closes; the close handler decides what comes next.
-    socket.onerror = () => {};
-  }
-
-  /** The first connection fetches the protocol module first; failing that, it is 'offline' until a retry. */
-  private connectOnceLoaded(status: 'connecting' | 'reconnecting'): void {
-    if (this.awaitingProtocol) return;
-    this.awaitingProtocol = true;
-    loadProtocol().then(
+    this.setStatus('connecting');
+    if (this.awaitingConnection) return;
+    this.awaitingConnection = true;
+    loadConnection().then(
       () => {
-        this.awaitingProtocol = false;
-        if (this.started && !this.socket && this.reconnectTimer === null) this.connect(status);
+        this.awaitingConnection = false;
+        if (this.started) this.connect();
       },
       () => {
-        this.awaitingProtocol = false;
-        if (this.started && !this.socket) this.setStatus('offline');
+        this.awaitingConnection = false;
+        if (this.started) this.setStatus('offline');
       },
     );
   }
-
-  private handleOpen(): void {
-    const reconnected = this.hasOpened;
-    this.hasOpened = true;
-    this.attempts = 0;
-    this.lastHeard = Date.now();
-    this.setStatus('open');
-    this.startHeartbeat();
-    if (this.options.document?.visibilityState === 'hidden') {
-      this.send({ type: 'presence.status', status: 'away' });
-    }
-    for (const listener of [...this.openListeners]) safely(() => listener({ reconnected }));
-    if (reconnected) for (const listener of [...this.reconnectListeners]) safely(listener);
-  }
-
-  private handleFrame(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const event = loadedProtocol().parse(raw);
-    if (!event) return;
-    const typed = this.eventListeners.get(event.type);
-    if (typed) for (const listener of [...typed]) safely(() => (listener as Listener<ServerEvent>)(event));
-    for (const listener of [...this.anyListeners]) safely(() => listener(event));
-  }
-
-  private scheduleReconnect(): void {
-    if (!this.started) return;
-    if (this.attempts >= this.maxReconnectAttempts) {
-      this.setStatus('offline');
-      return;
-    }
-    const delay = this.reconnectBaseMs * 2 ** this.attempts;
-    this.attempts += 1;
-    this.setStatus('reconnecting');
-    this.clearReconnectTimer();
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect('reconnecting');
-    }, delay);
-  }
-
-  private clearReconnectTimer(): void {
-    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-  }
-
-  private startHeartbeat(): void {
-    this.stopHeartbeat();
-    this.heartbeatTimer = setInterval(() => {
-      const silentFor = Date.now() - this.lastHeard;
-      if (silentFor > this.heartbeatMs * SILENT_HEARTBEATS) {
-        this.dropDeadSocket();
-        return;
-      }
-      this.send({ type: 'ping' });
-    }, this.heartbeatMs);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = null;
-  }
-
-  /** The server stopped answering: give the socket up and reconnect as after a drop. */
-  private dropDeadSocket(): void {
-    const socket = this.socket;
-    this.socket = null;
-    this.stopHeartbeat();
-    if (socket) {
-      detach(socket);
-      socket.close(4000, 'No answer');
-    }
-    this.scheduleReconnect();
-  }
-
-  private readonly onVisibilityChange = () => {
-    const hidden = this.options.document?.visibilityState === 'hidden';
-    this.send({ type: 'presence.status', status: hidden ? 'away' : 'online' });
-  };
-
-  private readonly onBrowserOnline = () => {
-    if (this.status === 'offline') this.retry();
-  };
-}
-
-function detach(socket: WebSocketLike): void {
-  socket.onopen = null;
-  socket.onclose = null;
-  socket.onmessage = null;
-  socket.onerror = null;
 }
 
 /** One failing subscriber must not keep the others from hearing an event. */

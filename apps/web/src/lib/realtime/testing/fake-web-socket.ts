@@ -1,10 +1,10 @@
 import type { ClientFrame, ServerEvent } from '@castline/shared';
 import type { WebSocketLike } from '../realtime-client';
-import { provideRealtimeProtocol } from '../realtime-client';
-import { realtimeProtocol } from '../realtime-protocol';
+import { provideRealtimeConnection } from '../realtime-client';
+import { realtimeConnection } from '../realtime-connection';
 
-// Tests start a client and look at its socket at once: the protocol is there from the start.
-provideRealtimeProtocol(realtimeProtocol);
+// Tests start a client and look at its socket at once: the connection is there from the start.
+provideRealtimeConnection(realtimeConnection);
 
 /**
  * A WebSocket stand-in for tests: every instance is recorded; the test opens, feeds and closes it
