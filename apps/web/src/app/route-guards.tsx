@@ -1,19 +1,16 @@
 import type { AdminPermission, CurrentUserDto } from '@castline/shared';
-import {
-  ACCESS_MESSAGES,
-  actsAsAdmin,
-  actsAsCaptain,
-  actsWithPermissions,
-  policyActorOf,
-} from '@castline/shared';
-import { ShieldX } from 'lucide-react';
+import { actsAsAdmin, actsAsCaptain, actsWithPermissions, policyActorOf } from '@castline/shared';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from '../lib/router';
-import { buttonClasses } from '../components/ui/button';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from '../lib/router';
+import { lazyNamed } from '../components/ui/lazy-layer';
 import { PageSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 import type { FromState } from '../lib/redirect-target';
 import { redirectTargetFrom } from '../lib/redirect-target';
+
+// Shown to an admin without a page's permission: rare, so it loads when it is shown.
+const AccessDenied = lazy(lazyNamed(() => import('./access-denied'), 'AccessDenied'));
 
 /*
  * Client guards only shape the experience (no flash of the wrong page, the right redirect);
@@ -47,25 +44,6 @@ export function RequireAuth() {
   return <WithMember render={() => <Outlet />} />;
 }
 
-export function AccessDenied() {
-  return (
-    <div role="alert" className="flex flex-1 items-center justify-center px-4 py-20">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-          <ShieldX aria-hidden="true" size={28} />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">
-          {ACCESS_MESSAGES.accessDeniedTitle}
-        </h1>
-        <p className="text-ink-muted">{ACCESS_MESSAGES.accessDeniedBody}</p>
-        <Link to="/admin" className={buttonClasses({ variant: 'secondary' })}>
-          Back to the Admin Dashboard
-        </Link>
-      </div>
-    </div>
-  );
-}
-
 /**
  * Admin pages: the admin check needs the is_admin flag AND an admin_roles row (the server folds both
  * into `user.is_admin`). A non-admin goes home; an admin lacking a listed permission sees 'Access Denied'.
@@ -76,7 +54,12 @@ export function RequireAdmin({ permissions = [] }: { permissions?: readonly Admi
       render={(user) => {
         const actor = policyActorOf(user);
         if (!actsAsAdmin(actor)) return <Navigate to="/" replace />;
-        if (!actsWithPermissions(actor, permissions)) return <AccessDenied />;
+        if (!actsWithPermissions(actor, permissions))
+          return (
+            <Suspense fallback={<PageSpinner />}>
+              <AccessDenied />
+            </Suspense>
+          );
         return <Outlet />;
       }}
     />

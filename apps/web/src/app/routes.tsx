@@ -5,7 +5,6 @@ import type { RouteObject } from '../lib/router';
 import { Navigate } from '../lib/router';
 import { loadChunk } from './chunk-errors';
 import { RouteErrorBoundary } from './error-fallback';
-import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout, RootLoading } from './layouts/root-layout';
 import { GuestOnlyRoute, RequireAdmin, RequireAuth, RequireCaptain } from './route-guards';
 
@@ -127,7 +126,7 @@ export const appRoutes: RouteObject[] = [
             Component: GuestOnlyRoute,
             children: [
               {
-                Component: AuthLayout,
+                ...page(auth, 'AuthLayout'),
                 children: [
                   { path: routePath('signIn'), ...page(auth, 'SignInRoute') },
                   { path: routePath('signUp'), ...page(auth, 'SignUpRoute') },
@@ -139,7 +138,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             // Reachable signed in or not: a reset link may be opened in any browser.
-            Component: AuthLayout,
+            ...page(auth, 'AuthLayout'),
             children: [
               { path: routePath('resetPassword'), ...page(auth, 'ResetPasswordRoute') },
               { path: routePath('resetPasswordLink'), ...page(auth, 'ResetPasswordRoute') },

@@ -1,8 +1,9 @@
 import type { CurrentUserDto, ListingDto } from '@castline/shared';
 import { canManageListing, canMarkListingSold, isListingOwner, policyActorOf } from '@castline/shared';
-import { Bookmark, Heart, MessageCircle, Pencil, Share2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Share2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from '../../../../lib/router';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toaster';
@@ -13,9 +14,10 @@ import type { FromState } from '../../../../lib/redirect-target';
 import { ReportButton } from '../../../reports';
 import type { ListingReaction } from '../../api/listing-actions';
 import { reactionOf, useToggleReaction } from '../../api/listing-actions';
-import { DeleteListingButton } from './delete-listing-dialog';
 import { DETAIL_TEXTS } from './detail-texts';
-import { MarkSoldButton } from './mark-sold-button';
+import { lazyNamed } from '../../../../components/ui/lazy-layer';
+
+const ManageListing = lazy(lazyNamed(() => import('./manage-listing'), 'ManageListing'));
 
 /**
  * What the viewer may do with a listing (the rules of the shared listing policy): the seller manages
@@ -207,21 +209,10 @@ export function ListingActionBar({ listing, user, offerAction, buyAction }: List
       </div>
 
       {canManage && (
-        <div
-          role="group"
-          aria-label={isOwner ? 'Manage your listing' : 'Moderate this listing'}
-          className="flex flex-wrap gap-2 border-t border-line pt-3"
-        >
-          <Link
-            to={`/marketplace/${encodeURIComponent(listing.id)}/edit`}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            <Pencil aria-hidden="true" size={16} />
-            Edit
-          </Link>
-          {canMarkSold && <MarkSoldButton listing={listing} />}
-          <DeleteListingButton listing={listing} afterDelete={isOwner ? '/profile' : '/marketplace'} />
-        </div>
+        // The seller's and moderators' tools load for them alone: most readers never see them.
+        <Suspense fallback={<div aria-hidden="true" className="min-h-12 border-t border-line pt-3" />}>
+          <ManageListing listing={listing} isOwner={isOwner} canMarkSold={canMarkSold} />
+        </Suspense>
       )}
     </div>
   );
