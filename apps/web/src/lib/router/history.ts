@@ -77,6 +77,8 @@ export function resolvePath(to: To, from: Path): Path {
     }
     pathname = `/${segments.join('/')}`;
   }
+  // '//host/x' would leave the site: within the app it is the path '/host/x'.
+  pathname = pathname.replace(/\/{2,}/g, '/');
   const keepsPage = parts.pathname === undefined;
   return {
     pathname,
@@ -120,7 +122,13 @@ export function createBrowserHistory(win: Window = window): History {
   const listeners = new Set<(delta: number) => void>();
 
   win.addEventListener('popstate', () => {
-    const next = entryStateOf(win.history.state).idx ?? 0;
+    const entry = entryStateOf(win.history.state);
+    let next = entry.idx;
+    if (next === undefined) {
+      // A plain link to a #fragment added an entry of the browser's own: it gets a key and an index.
+      next = index + 1;
+      win.history.replaceState({ usr: null, key: createKey(), idx: next } satisfies EntryState, '');
+    }
     const delta = next - index;
     index = next;
     location = readLocation();

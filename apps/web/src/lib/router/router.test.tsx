@@ -199,6 +199,11 @@ describe('links and navigation', () => {
     expect(router.state.historyAction).toBe('PUSH');
   });
 
+  it('keeps a path that starts with two slashes on the site', () => {
+    renderRouter([{ path: '/', element: <Link to="//elsewhere.example/x">Out</Link> }]);
+    expect(screen.getByRole('link', { name: 'Out' })).toHaveAttribute('href', '/elsewhere.example/x');
+  });
+
   it('marks the current page in a navigation, and the section under it unless `end`', () => {
     renderRouter(
       [
