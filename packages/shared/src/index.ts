@@ -5,6 +5,7 @@ export * from './common/errors.js';
 export * from './common/money-constants.js';
 export * from './common/money.js';
 export * from './common/page-paths.js';
+export * from './common/path-pattern.js';
 export * from './accounts/account-constants.js';
 export * from './accounts/account-messages.js';
 export * from './accounts/auth.schemas.js';

@@ -6,6 +6,8 @@
  *
  * Patterns follow React Router: `:name` is one path segment, a trailing `/*` the rest of the path.
  */
+import { compilePathPattern, decodePathSegment, matchPathPattern } from './path-pattern.js';
+
 export const PAGE_PATHS = {
   home: '/',
   marketplace: '/marketplace',
@@ -76,34 +78,17 @@ interface CompiledPage {
   score: number;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function compile(name: PageName, pattern: string): CompiledPage {
-  const keys: string[] = [];
   let score = 0;
-  let source = '^';
-  const segments = pattern.split('/').filter(Boolean);
-  for (const segment of segments) {
-    if (segment === '*') {
-      keys.push('*');
-      source += '(?:/(.+)|/*)';
-      score -= 2;
-    } else if (segment.startsWith(':')) {
-      keys.push(segment.slice(1));
-      source += '/([^/]+)';
-      score += 3;
-    } else {
-      source += `/${escapeRegExp(segment)}`;
-      score += 10;
-    }
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (segment === '*') score -= 2;
+    else if (segment.startsWith(':')) score += 3;
+    else score += 10;
   }
-  if (!pattern.endsWith('*')) source += '/*';
-  return { name, keys, score, regex: new RegExp(`${source}$`, 'i') };
+  return { name, score, ...compilePathPattern(pattern) };
 }
 
-/** Made on the first match (the server's), so the browser, which only reads PAGE_PATHS, never carries it. */
+/** Made on the first match (the server's); the browser's router compiles its own table. */
 let compiled: CompiledPage[] | undefined;
 function compiledPages(): CompiledPage[] {
   compiled ??= (Object.entries(PAGE_PATHS) as [PageName, string][])
@@ -112,30 +97,15 @@ function compiledPages(): CompiledPage[] {
   return compiled;
 }
 
-/** A segment decoded as the web router decodes it (an encoded slash stays inside the segment). */
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment).replace(/\//g, '%2F');
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * The page `pathname` opens (case-insensitive, trailing slashes ignored, as the web router
  * matches), or null when the web app has no such page and draws its not-found page.
  */
 export function matchPage(pathname: string): PageMatch | null {
-  const path = pathname.split('/').map(decode).join('/');
+  const path = pathname.split('/').map(decodePathSegment).join('/');
   for (const page of compiledPages()) {
-    const found = page.regex.exec(path);
-    if (!found) continue;
-    const params: Record<string, string> = {};
-    page.keys.forEach((key, index) => {
-      const value = found[index + 1];
-      if (value !== undefined) params[key] = value;
-    });
-    return { name: page.name, params };
+    const params = matchPathPattern(page, path);
+    if (params) return { name: page.name, params };
   }
   return null;
 }

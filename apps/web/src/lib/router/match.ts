@@ -1,3 +1,4 @@
+import { compilePathPattern, decodePathSegment, matchPathPattern } from '@castline/shared';
 import type { ComponentType, ReactNode } from 'react';
 
 /** What a lazily loaded route brings with it. */
@@ -35,13 +36,9 @@ export interface RouteMatch {
 
 interface Branch {
   routes: RouteObject[];
-  pattern: RegExp;
+  regex: RegExp;
   keys: string[];
   score: number;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function joinPaths(parent: string, path: string): string {
@@ -67,22 +64,6 @@ function scoreOf(path: string, index: boolean): number {
   return score;
 }
 
-function compile(path: string): { pattern: RegExp; keys: string[] } {
-  const keys: string[] = [];
-  let source = '^';
-  for (const segment of path.split('/').filter(Boolean)) {
-    if (segment === '*') {
-      keys.push('*');
-      source += '(?:/(.+)|/*)';
-    } else if (segment.startsWith(':')) {
-      keys.push(segment.slice(1));
-      source += '/([^/]+)';
-    } else source += `/${escapeRegExp(segment)}`;
-  }
-  if (!path.endsWith('*')) source += '/*';
-  return { pattern: new RegExp(`${source}$`, 'i'), keys };
-}
-
 function flatten(
   routes: RouteObject[],
   parents: RouteObject[] = [],
@@ -95,8 +76,7 @@ function flatten(
     if (route.children?.length) flatten(route.children, chain, path, branches);
     // A layout without a path of its own is never a page; one with a path is (it shows its outlet empty).
     if (route.path === undefined && !route.index) return;
-    const { pattern, keys } = compile(path);
-    branches.push({ routes: chain, pattern, keys, score: scoreOf(path, route.index === true) });
+    branches.push({ routes: chain, ...compilePathPattern(path), score: scoreOf(path, route.index === true) });
   });
   return branches;
 }
@@ -113,30 +93,15 @@ function branchesOf(routes: RouteObject[]): Branch[] {
   return branches;
 }
 
-/** A segment decoded (an encoded slash stays inside the segment). */
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment).replace(/\//g, '%2F');
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * The routes, from the table's root to the page, that `pathname` opens (case-insensitive, trailing
  * slashes ignored); null when none does.
  */
 export function matchRoutes(routes: RouteObject[], pathname: string): RouteMatch[] | null {
-  const path = pathname.split('/').map(decode).join('/') || '/';
+  const path = pathname.split('/').map(decodePathSegment).join('/') || '/';
   for (const branch of branchesOf(routes)) {
-    const found = branch.pattern.exec(path);
-    if (!found) continue;
-    const params: Record<string, string> = {};
-    branch.keys.forEach((key, position) => {
-      const value = found[position + 1];
-      if (value !== undefined) params[key] = value;
-    });
-    return branch.routes.map((route) => ({ route, params, pathname: path }));
+    const params = matchPathPattern(branch, path);
+    if (params) return branch.routes.map((route) => ({ route, params, pathname: path }));
   }
   return null;
 }
