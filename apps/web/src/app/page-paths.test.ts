@@ -16,7 +16,7 @@ function tablePaths(routes: RouteObject[], parent = ''): string[] {
   });
 }
 
-/** The pattern of the page React Router picks for `pathname`; null where it shows not-found. */
+/** The pattern of the page the web app's router picks for `pathname`; null where it shows not-found. */
 function routerPattern(pathname: string): string | null {
   const routes = (matchRoutes(appRoutes, pathname) ?? []).map((match) => match.route);
   if (routes.length === 0 || routes.at(-1)?.path === '*') return null;

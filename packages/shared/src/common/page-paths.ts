@@ -4,7 +4,8 @@
  * matches none of them (apps/server/src/http/page-status.ts). Zod-free: the browser's first
  * load imports it.
  *
- * Patterns follow React Router: `:name` is one path segment, a trailing `/*` the rest of the path.
+ * Patterns are in React Router's notation, which the web app's router (apps/web/src/lib/router)
+ * reads: `:name` is one path segment, a trailing `/*` the rest of the path.
  */
 import { compilePathPattern, decodePathSegment, matchPathPattern } from './path-pattern.js';
 
@@ -74,7 +75,7 @@ interface CompiledPage {
   name: PageName;
   regex: RegExp;
   keys: string[];
-  /** Static segments outrank `:name` segments, which outrank a trailing `*` (as React Router ranks them). */
+  /** Static segments outrank `:name` segments, which outrank a trailing `*` (as the web app's router ranks them). */
   score: number;
 }
 
