@@ -7,39 +7,34 @@ import { listingColumns } from './listings-rows.js';
 export function createListingsReactionsRepository(db: Database) {
   return {
     /**
-     * Flips the caller's like or favourite. The count moves only by rows really inserted or
-     * deleted, so concurrent toggles never drift.
+     * Flips the caller's like or favourite in one statement: the row is inserted, or deleted when
+     * it was there, and the count moves by the rows really inserted or deleted, so concurrent
+     * toggles never drift. The statement's parts share one snapshot: a row another toggle
+     * committed after it began is neither inserted (the conflict) nor deleted (not seen), and the
+     * count stays.
      */
     async toggle(kind: 'like' | 'favorite', listingId: string, userId: string) {
       const table = kind === 'like' ? productLikes : productFavorites;
-      const counter = kind === 'like' ? products.likes_count : products.favorites_count;
-      return db.transaction(async (tx) => {
-        const bump = async (delta: 1 | -1) => {
-          const [row] = await tx
-            .update(products)
-            .set(
-              kind === 'like'
-                ? { likes_count: sql`greatest(${counter} + ${delta}, 0)` }
-                : { favorites_count: sql`greatest(${counter} + ${delta}, 0)` },
-            )
-            .where(eq(products.id, listingId))
-            .returning({ count: counter });
-          return row?.count ?? 0;
-        };
-        const inserted = await tx
-          .insert(table)
-          .values({ product_id: listingId, user_id: userId })
-          .onConflictDoNothing()
-          .returning({ user_id: table.user_id });
-        if (inserted.length > 0) return { active: true, count: await bump(1) };
-        const deleted = await tx
-          .delete(table)
-          .where(and(eq(table.product_id, listingId), eq(table.user_id, userId)))
-          .returning({ user_id: table.user_id });
-        if (deleted.length > 0) return { active: false, count: await bump(-1) };
-        const [row] = await tx.select({ count: counter }).from(products).where(eq(products.id, listingId));
-        return { active: false, count: row?.count ?? 0 };
-      });
+      const counter = kind === 'like' ? 'likes_count' : 'favorites_count';
+      const result = await db.execute<{ active: boolean; count: number | null }>(sql`
+        with inserted as (
+          insert into ${table} (product_id, user_id) values (${listingId}, ${userId})
+          on conflict do nothing
+          returning 1
+        ), deleted as (
+          delete from ${table}
+          where ${table.product_id} = ${listingId} and ${table.user_id} = ${userId}
+          returning 1
+        ), counted as (
+          update ${products}
+          set ${sql.identifier(counter)} = greatest(${sql.identifier(counter)}
+            + (select count(*) from inserted) - (select count(*) from deleted), 0)
+          where ${products.id} = ${listingId}
+          returning ${sql.identifier(counter)} as count
+        )
+        select exists (select 1 from inserted) as active, (select count from counted) as count`);
+      const [row] = (result as unknown as { rows: { active: boolean; count: number | null }[] }).rows;
+      return { active: row?.active === true, count: Number(row?.count ?? 0) };
     },
 
     /** The caller's favourites, newest favourite first; deleted ones and others' hidden ones left out. */
