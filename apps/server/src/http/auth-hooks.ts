@@ -28,8 +28,8 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves the server-side session for routes that ask for it (`config: { auth }`), forwards a
- * refreshed session cookie, loads the caller's account when the route needs it (one query) and
+ * Resolves the server-side session and the caller's account for routes that ask for it
+ * (`config: { auth }`; one query on the common path), forwards a refreshed session cookie and
  * applies the route's guard. Authorisation always happens here, on the server.
  */
 export function registerAuthHooks(app: FastifyInstance, accounts: SessionResolver): void {
@@ -40,16 +40,16 @@ export function registerAuthHooks(app: FastifyInstance, accounts: SessionResolve
   app.addHook('preValidation', async (request, reply) => {
     const { auth: mode, permissions, actor: wantsActor } = request.routeOptions.config;
     if (!mode) return;
-    const { result, setCookies } = await accounts.resolveSession(requestContext(request));
+    const { result, setCookies } = await accounts.resolveCaller(requestContext(request));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
-    request.activeSession = result;
+    request.activeSession = result?.session ?? null;
     if (!result) {
       if (mode === 'optional') return;
       throw new UnauthenticatedError(AUTH_MESSAGES.notAuthenticated);
     }
     const guarded = mode === 'admin' || mode === 'captain';
     if (!guarded && !wantsActor) return;
-    const actor = await accounts.findActor(result.userId);
+    const { actor } = result;
     // A session whose account is gone counts as no session.
     if (!actor) {
       request.activeSession = null;

@@ -33,8 +33,14 @@ export interface WithCookies<T> {
   setCookies: string[];
 }
 
+/** A signed-in caller: their session, and their account as the access guards read it. */
+export interface Caller {
+  session: ActiveSession;
+  /** Null when the session's member has no account left (it counts as no session where needed). */
+  actor: Actor | null;
+}
+
 /** The session lookup the auth hooks need (the accounts service is one). */
 export interface SessionResolver {
-  resolveSession(ctx: RequestContext): Promise<WithCookies<ActiveSession | null>>;
-  findActor(userId: string): Promise<Actor | null>;
+  resolveCaller(ctx: RequestContext): Promise<WithCookies<Caller | null>>;
 }

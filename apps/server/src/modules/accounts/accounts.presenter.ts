@@ -3,13 +3,15 @@ import { isAdmin, ProfileRole, ProfileStatus, profileRoleFromAdminRole } from '@
 import type { Actor } from '../../http/access-policy.js';
 import type { AccountRecord, SessionRow } from './accounts.repository.js';
 
+// Built once: a schema made per call costs more than the parse (every signed-in request presents its caller).
+const roleOrMember = ProfileRole.catch('user');
+const statusOrActive = ProfileStatus.catch('active');
+
 /** The signed-in member as the API answers it; the role comes from the admin_roles row when present. */
 export function presentCurrentUser(account: AccountRecord): CurrentUserDto {
   const { profile, adminRole } = account;
   const permissions = adminRole?.permissions ?? [];
-  const role = adminRole
-    ? profileRoleFromAdminRole(adminRole.role)
-    : ProfileRole.catch('user').parse(profile.role);
+  const role = adminRole ? profileRoleFromAdminRole(adminRole.role) : roleOrMember.parse(profile.role);
   return {
     id: account.id,
     email: account.email,
@@ -18,7 +20,7 @@ export function presentCurrentUser(account: AccountRecord): CurrentUserDto {
     full_name: profile.full_name,
     avatar_url: profile.avatar_url,
     role,
-    status: ProfileStatus.catch('active').parse(profile.status === 'inactive' ? 'pending' : profile.status),
+    status: statusOrActive.parse(profile.status === 'inactive' ? 'pending' : profile.status),
     is_admin: isAdmin({ is_admin: profile.is_admin, permissions, hasAdminRole: adminRole !== null }),
     is_captain: profile.is_captain,
     permissions: isAdmin({ is_admin: profile.is_admin, permissions, hasAdminRole: adminRole !== null })

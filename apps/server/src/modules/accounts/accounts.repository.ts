@@ -23,6 +23,22 @@ export interface AccountRecord {
 }
 
 export function createAccountsRepository(db: Database) {
+  /* Every signed-in request's first read: a prepared statement (built once, planned once per pooled connection). */
+  const sessionWithAccount = db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
+      profile: profiles,
+      adminRole: adminRoles,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(adminRoles, eq(adminRoles.user_id, users.id))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_with_account');
+
   return {
     db,
 
@@ -59,6 +75,28 @@ export function createAccountsRepository(db: Database) {
         emailVerified: row.user.emailVerified,
         profile: row.profile,
         adminRole: row.adminRole,
+      };
+    },
+
+    /**
+     * The session with this token and its member's account (user, profile and admin role), in one
+     * query: what every signed-in request needs before its own work. Null when there is no such
+     * session or its member has no profile.
+     */
+    async findSessionWithAccount(
+      token: string,
+    ): Promise<{ session: Pick<SessionRow, 'id' | 'userId' | 'expiresAt'>; account: AccountRecord } | null> {
+      const [row] = await sessionWithAccount.execute({ token });
+      if (!row) return null;
+      return {
+        session: row.session,
+        account: {
+          id: row.user.id,
+          email: row.user.email,
+          emailVerified: row.user.emailVerified,
+          profile: row.profile,
+          adminRole: row.adminRole,
+        },
       };
     },
 

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
+import { parseCookies } from 'better-auth/cookies';
 import type {
   AuthRateLimitAction,
   CurrentUserDto,
@@ -32,7 +34,7 @@ import {
 import type { RequestContext } from '../../http/request-context.js';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 import type { Auth } from './auth.js';
-import { hasSessionCookie, type ActiveSession, type WithCookies } from '../../http/session.js';
+import { hasSessionCookie, type ActiveSession, type Caller, type WithCookies } from '../../http/session.js';
 import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { Actor } from '../../http/access-policy.js';
@@ -188,8 +190,73 @@ export function createAccountsService({
     };
   }
 
+  type AuthContext = Awaited<Auth['$context']>;
+  let authContext: AuthContext | undefined;
+
+  /**
+   * The session token of the request's cookie when its signature is the server's (the
+   * auth library's signed-cookie format: the token, a dot, and its HMAC-SHA256 in base64) and
+   * nothing else in the cookie is for the auth library to read (a "don't remember me" marker, a
+   * cached session). Undefined otherwise: the library then reads the cookie itself.
+   */
+  async function plainSessionToken(
+    cookieHeader: string,
+  ): Promise<{ token: string; context: AuthContext } | undefined> {
+    const context = (authContext ??= await auth.$context);
+    const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
+    const cookies = parseCookies(cookieHeader);
+    if (cookies.has(dontRememberToken.name)) return undefined;
+    for (const name of cookies.keys()) if (name.startsWith(sessionData.name)) return undefined;
+    const value = cookies.get(sessionToken.name);
+    const dot = value?.lastIndexOf('.') ?? -1;
+    if (!value || dot < 1) return undefined;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1));
+    const expected = Buffer.from(createHmac('sha256', context.secret).update(token).digest('base64'));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { token, context };
+  }
+
+  /**
+   * The caller of a request and their account. A signed-in request's common case takes one query
+   * (the session by its token, with the account): a current session that is not yet due for
+   * refresh. Anything else (no such session, an expired one, one due for refresh, a cookie the
+   * auth library must read) goes through the library's own lookup, which refreshes or clears the
+   * cookie, and then the account.
+   */
+  async function resolveCaller(ctx: RequestContext): Promise<WithCookies<Caller | null>> {
+    const cookieHeader = ctx.headers.get('cookie');
+    if (!hasSessionCookie(cookieHeader)) return { result: null, setCookies: [] };
+    const signed = await plainSessionToken(cookieHeader!);
+    const found = signed ? await repository.findSessionWithAccount(signed.token) : null;
+    if (signed && found) {
+      const { expiresIn, updateAge } = signed.context.sessionConfig;
+      const expiresAt = found.session.expiresAt.getTime();
+      const now = Date.now();
+      // The library refreshes a session once `updateAge` of its `expiresIn` have passed.
+      if (expiresAt > now && expiresAt - expiresIn * 1000 + updateAge * 1000 > now) {
+        return {
+          result: {
+            session: {
+              sessionId: found.session.id,
+              userId: found.session.userId,
+              expiresAt: found.session.expiresAt,
+            },
+            actor: presentActor(found.account),
+          },
+          setCookies: [],
+        };
+      }
+    }
+    const { result, setCookies } = await resolveSession(ctx);
+    if (!result) return { result: null, setCookies };
+    const account = await repository.findAccount(result.userId);
+    return { result: { session: result, actor: account ? presentActor(account) : null }, setCookies };
+  }
+
   return {
     resolveSession,
+    resolveCaller,
     currentUser,
 
     /** The caller's account for the access guards (one query: user, profile and admin role). */

@@ -1,8 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, SessionListDto } from '@castline/shared';
-import { useTestApp } from '../../../test/test-app.js';
+import { TEST_AUTH_SECRET, useTestApp } from '../../../test/test-app.js';
 import { buildUser, del, errorOf, get, post, signIn } from '../../../test/factories.js';
 import { hasSessionCookie } from '../../http/session.js';
+import { sessions } from '../../db/schema/index.js';
+import { SESSION_REFRESH_AGE_SECONDS, SESSION_TTL_SECONDS } from '@castline/shared';
 
 const t = useTestApp();
 
@@ -95,5 +99,115 @@ describe('which requests carry a session to look up', () => {
     expect(state.json().user.id).toBe(member.id);
     const sessions = await get(t.app, '/api/auth/sessions', { cookie: `theme=dark; ${cookie}` });
     expect(sessions.statusCode).toBe(200);
+  });
+});
+
+describe('a signed-in request’s session', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  async function member() {
+    const user = await buildUser(t.database.db);
+    const cookie = await signIn(t.app, user.email, user.password);
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    return { user, cookie, token };
+  }
+
+  async function expiryOf(token: string) {
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token, token));
+    return row?.expiresAt;
+  }
+
+  /** The SQL statements the app runs for one request, as the database client is handed them. */
+  async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const original = client.query;
+    const seen: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [text] = args;
+      seen.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return original.apply(this, args);
+    };
+    try {
+      await request();
+    } finally {
+      client.query = original;
+    }
+    return seen;
+  }
+
+  it('is read with the account in one statement while current', async () => {
+    const { cookie, user } = await member();
+    const statements = await statementsOf(async () => {
+      const response = await get(t.app, '/api/admin/access', { cookie });
+      expect(response.statusCode).toBe(200);
+    });
+    const identity = statements.filter((text) => /"(sessions|users)"/.test(text));
+    expect(identity).toHaveLength(1);
+    expect(identity[0]).toMatch(/from "sessions".*join "users".*join "profiles"/s);
+    expect((await get(t.app, '/api/me/favorites', { cookie })).statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/me', { cookie })).json()).toMatchObject({ id: user.id });
+  });
+
+  it('is refused when the cookie’s signature is not the server’s, or it has none', async () => {
+    const { token } = await member();
+    const forged = createHmac('sha256', 'another-secret-that-is-long-enough-0123456789')
+      .update(token)
+      .digest('base64');
+    for (const value of [`${token}.${forged}`, token, `${token}.`, `${token}.${'A'.repeat(43)}=`]) {
+      const response = await get(t.app, '/api/me/favorites', {
+        cookie: `castline.session_token=${encodeURIComponent(value)}`,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response).message).toBe(M.notAuthenticated);
+    }
+    const signed = createHmac('sha256', TEST_AUTH_SECRET).update(token).digest('base64');
+    const cookie = `castline.session_token=${encodeURIComponent(`${token}.${signed}`)}`;
+    expect((await get(t.app, '/api/me/favorites', { cookie })).statusCode).toBe(200);
+  });
+
+  it('ends when it expires: 401, the cookie cleared and the session gone', async () => {
+    const { cookie, token } = await member();
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    const response = await get(t.app, '/api/me/favorites', { cookie });
+    expect(response.statusCode).toBe(401);
+    const cleared = response.cookies.find((c) => c.name === 'castline.session_token');
+    expect(cleared?.maxAge).toBe(0);
+    expect(await expiryOf(token)).toBeUndefined();
+  });
+
+  it('is refreshed once a day of its week has passed, and not before', async () => {
+    const { cookie, token } = await member();
+    // Signed in just now: nothing to refresh.
+    const before = await expiryOf(token);
+    const fresh = await get(t.app, '/api/me/favorites', { cookie });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.cookies.find((c) => c.name === 'castline.session_token')).toBeUndefined();
+    expect(await expiryOf(token)).toEqual(before);
+
+    // Signed in a day and a minute ago: the session's week starts again, and the cookie with it.
+    const aged = new Date(
+      Date.now() + SESSION_TTL_SECONDS * 1000 - SESSION_REFRESH_AGE_SECONDS * 1000 - 60_000,
+    );
+    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.token, token));
+    const refreshed = await get(t.app, '/api/me/favorites', { cookie });
+    expect(refreshed.statusCode).toBe(200);
+    const renewed = refreshed.cookies.find((c) => c.name === 'castline.session_token');
+    expect(renewed?.maxAge).toBe(SESSION_TTL_SECONDS);
+    const expiresAt = (await expiryOf(token))!.getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_SECONDS * 1000 - DAY_MS / 24);
+  });
+
+  it('is read by the auth library when the cookie carries more than the token', async () => {
+    const { cookie } = await member();
+    const response = await get(t.app, '/api/me/favorites', {
+      cookie: `${cookie}; castline.session_data=stale`,
+    });
+    expect(response.statusCode).toBe(200);
+    // The library clears a cached session it no longer keeps.
+    expect(response.cookies.find((c) => c.name.startsWith('castline.session_data'))?.maxAge).toBe(0);
   });
 });
