@@ -20,36 +20,45 @@ export interface SimilarSource {
 /** The rows of fixed shape: the home page's featured, newest and recently sold, similar listings. */
 export function createListingsFeedsRepository(db: Database) {
   /*
-   * The newest listings, a hot fixed-shape read, as a prepared statement (planned once per
-   * pooled connection); a guest's and a member's versions differ in their columns.
+   * The home page's rows, hot fixed-shape reads, as prepared statements (built once, planned once
+   * per pooled connection); a guest's and a member's versions differ in their columns.
    */
-  const newestListings = (viewer: Viewer) =>
+  const prepared = <P>(name: string, rows: (viewer: Viewer) => { prepare(name: string): P }) => ({
+    guest: rows(null).prepare(`${name}_guest`),
+    member: rows(sql.placeholder('viewer')).prepare(`${name}_member`),
+  });
+  const newest = prepared('newest_listings', (viewer) =>
     selectListings(db, viewer)
       .where(PUBLIC_LISTING_PREDICATE)
       .orderBy(sql`${products.created_at} desc nulls last`, products.id)
-      .limit(sql.placeholder('size'));
-  const newest = {
-    guest: newestListings(null).prepare('newest_listings_guest'),
-    member: newestListings(sql.placeholder('viewer')).prepare('newest_listings_member'),
-  };
+      .limit(sql.placeholder('size')),
+  );
+  const featured = prepared('featured_listings', (viewer) =>
+    selectListings(db, viewer)
+      .where(and(PUBLIC_LISTING_PREDICATE, sql.raw(`"products"."is_featured" = true`)))
+      .orderBy(sql`random()`)
+      .limit(sql.placeholder('size')),
+  );
+  const recentlySold = prepared('recently_sold_listings', (viewer) =>
+    selectListings(db, viewer)
+      .where(SOLD_LISTING_PREDICATE)
+      .orderBy(sql`${products.sold_at} desc nulls last`, products.id)
+      .limit(sql.placeholder('size')),
+  );
 
   return {
     async home(viewerId: string | null, size: number) {
-      const [featured, newestRows] = await Promise.all([
-        selectListings(db, viewerId)
-          .where(and(PUBLIC_LISTING_PREDICATE, sql.raw(`"products"."is_featured" = true`)))
-          .orderBy(sql`random()`)
-          .limit(size),
+      const [featuredRows, newestRows] = await Promise.all([
+        viewerId ? featured.member.execute({ viewer: viewerId, size }) : featured.guest.execute({ size }),
         viewerId ? newest.member.execute({ viewer: viewerId, size }) : newest.guest.execute({ size }),
       ]);
-      return { featured, newest: newestRows };
+      return { featured: featuredRows, newest: newestRows };
     },
 
     async recentlySold(viewerId: string | null, size: number) {
-      return selectListings(db, viewerId)
-        .where(SOLD_LISTING_PREDICATE)
-        .orderBy(sql`${products.sold_at} desc nulls last`, products.id)
-        .limit(size);
+      return viewerId
+        ? recentlySold.member.execute({ viewer: viewerId, size })
+        : recentlySold.guest.execute({ size });
     },
 
     /**

@@ -2,6 +2,8 @@ import type { MemberSummaryDto, PublicProfileDto } from '@castline/shared';
 import { ProfileRole, profileRoleFromAdminRole } from '@castline/shared';
 import type { MemberRow, PublicProfileRow } from './profiles.repository.js';
 
+const roleOrMember = ProfileRole.catch('user');
+
 /** A profile as any signed-in member sees it; the role comes from the admin_roles row when present. */
 export function presentPublicProfile(row: PublicProfileRow): PublicProfileDto {
   return {
@@ -12,9 +14,7 @@ export function presentPublicProfile(row: PublicProfileRow): PublicProfileDto {
     bio: row.bio,
     title: row.title,
     location: row.location,
-    role: row.admin_role
-      ? profileRoleFromAdminRole(row.admin_role)
-      : ProfileRole.catch('user').parse(row.role),
+    role: row.admin_role ? profileRoleFromAdminRole(row.admin_role) : roleOrMember.parse(row.role),
     is_captain: row.is_captain,
     is_online: row.is_online,
     last_seen_at: row.last_seen_at?.toISOString() ?? null,
