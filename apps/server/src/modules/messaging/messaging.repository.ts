@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import {
@@ -152,25 +152,39 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 export function createMessagingRepository(db: Database) {
+  const memberColumns = {
+    id: profiles.id,
+    username: profiles.username,
+    full_name: profiles.full_name,
+    avatar_url: profiles.avatar_url,
+    blocked_users: profiles.blocked_users,
+    deleted: sql<boolean>`${profiles.deleted_at} is not null`,
+  };
+  // Every message's first reads: prepared statements (built once, planned once per pooled connection).
+  const pair = db
+    .select(memberColumns)
+    .from(profiles)
+    .where(or(eq(profiles.id, sql.placeholder('first')), eq(profiles.id, sql.placeholder('second'))))
+    .prepare('conversation_pair');
+  const byClientId = db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sender_id, sql.placeholder('sender')),
+        eq(messages.client_id, sql.placeholder('client')),
+      ),
+    )
+    .prepare('message_by_client_id');
+
   return {
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
 
-    /** The members with these ids (those that exist). */
-    async findMembers(ids: readonly string[]): Promise<MemberRecord[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select({
-          id: profiles.id,
-          username: profiles.username,
-          full_name: profiles.full_name,
-          avatar_url: profiles.avatar_url,
-          blocked_users: profiles.blocked_users,
-          deleted: sql<boolean>`${profiles.deleted_at} is not null`,
-        })
-        .from(profiles)
-        .where(inArray(profiles.id, [...ids]));
+    /** A conversation's two members (those that exist). */
+    async findPair(first: string, second: string): Promise<MemberRecord[]> {
+      return pair.execute({ first, second });
     },
 
     async findListingState(id: string): Promise<ListingStateRow | null> {
@@ -183,10 +197,13 @@ export function createMessagingRepository(db: Database) {
 
     /** The message the sender already sent with this client id, if any. */
     async findByClientId(executor: Executor, senderId: string, clientId: string): Promise<MessageRow | null> {
-      const [row] = await executor
-        .select()
-        .from(messages)
-        .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, clientId)));
+      const [row] =
+        executor === db
+          ? await byClientId.execute({ sender: senderId, client: clientId })
+          : await executor
+              .select()
+              .from(messages)
+              .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, clientId)));
       return row ?? null;
     },
 

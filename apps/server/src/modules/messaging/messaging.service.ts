@@ -117,7 +117,7 @@ export function createMessagingService({
     viewerId: string,
     otherId: string,
   ): Promise<{ viewer: MemberRecord; other: MemberRecord }> {
-    const found = await repository.findMembers([viewerId, otherId]);
+    const found = await repository.findPair(viewerId, otherId);
     const viewer = found.find((member) => member.id === viewerId);
     const other = found.find((member) => member.id === otherId);
     if (!other || other.deleted) throw recipientNotFound();

@@ -97,8 +97,8 @@ export async function insertNotifications(
   return inserted.map(presentNotification);
 }
 
-/** The member's unread message and notification totals (the header and menu badges). */
-export async function unreadCounts(executor: Executor, userId: string): Promise<UnreadCountsDto> {
+function unreadCountsStatement(executor: Executor) {
+  const userId = sql.placeholder('user');
   const unreadMessages = executor
     .select({ n: count() })
     .from(messages)
@@ -114,13 +114,27 @@ export async function unreadCounts(executor: Executor, userId: string): Promise<
     .from(notifications)
     .where(and(eq(notifications.user_id, userId), sql`${notifications.read} = false`));
   // Both counts in one statement (one round trip), read on the member's profile row.
-  const [row] = await executor
+  return executor
     .select({
       messages: sql<number>`(${unreadMessages})`.mapWith(Number),
       notifications: sql<number>`(${unreadNotifications})`.mapWith(Number),
     })
     .from(profiles)
-    .where(eq(profiles.id, userId));
+    .where(eq(profiles.id, userId))
+    .prepare('unread_counts');
+}
+
+/*
+ * Read after every message and notification: built once per database handle or transaction (a
+ * prepared statement, planned once per pooled connection).
+ */
+const unreadCountsStatements = new WeakMap<Executor, ReturnType<typeof unreadCountsStatement>>();
+
+/** The member's unread message and notification totals (the header and menu badges). */
+export async function unreadCounts(executor: Executor, userId: string): Promise<UnreadCountsDto> {
+  let statement = unreadCountsStatements.get(executor);
+  if (!statement) unreadCountsStatements.set(executor, (statement = unreadCountsStatement(executor)));
+  const [row] = await statement.execute({ user: userId });
   return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
 }
 
