@@ -22,6 +22,7 @@ const SUITES: Record<string, () => Promise<{ run: Suite }>> = {
   accounts: () => import('./suites/accounts.js'),
   search: () => import('./suites/search.js'),
   pages: () => import('./suites/pages.js'),
+  costs: () => import('./suites/costs.js'),
   realtime: () => import('./suites/realtime.js'),
   images: () => import('./suites/images.js'),
   frontend: () => import('./suites/frontend.js'),
