@@ -37,7 +37,6 @@ import type { Auth } from './auth.js';
 import { hasSessionCookie, type ActiveSession, type Caller, type WithCookies } from '../../http/session.js';
 import { trackMailDelivery } from './auth-mail.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import type { Actor } from '../../http/access-policy.js';
 import { presentActor, presentCurrentUser, presentSession } from './accounts.presenter.js';
 import type { KnownDevices } from './known-devices.js';
 import { banMessage, readSiteSettings } from '../admin/index.js';
@@ -258,12 +257,6 @@ export function createAccountsService({
     resolveSession,
     resolveCaller,
     currentUser,
-
-    /** The caller's account for the access guards (one query: user, profile and admin role). */
-    async findActor(userId: string): Promise<Actor | null> {
-      const account = await repository.findAccount(userId);
-      return account ? presentActor(account) : null;
-    },
 
     async signUp(body: SignUpBody, ctx: RequestContext): Promise<SignUpResultDto> {
       await limit('signUp', ctx, body.email, M.signUpTooManyAttempts);
