@@ -64,16 +64,46 @@ async function timeToFirstAnswer(
     if (answered === 200) return { seconds: (performance.now() - started) / 1000, process: child };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  await stop(child);
   throw new Error(`npm run ${script} gave no answer in ${GIVE_UP_MS / 1000} s: ${errors}`);
 }
 
-/** Stops npm and the server under it, and waits until they are gone. */
+/** Whether any process of the group `pgid` (npm and the server under it) is still running. */
+function groupRunning(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Signals the group (gone already: nothing to do). */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // The group ended on its own.
+  }
+}
+
+/**
+ * Stops npm and the server under it, and waits until both are gone: npm may exit before the
+ * server has closed its database, which is still writing to the data folder meanwhile.
+ */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+  const pgid = child.pid!;
+  if (!groupRunning(pgid)) return;
+  signalGroup(pgid, 'SIGTERM');
+  const until = performance.now() + 10_000;
+  while (groupRunning(pgid) && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (!groupRunning(pgid)) return;
+  signalGroup(pgid, 'SIGKILL');
+  // A process that exited holds no file open, even before it is reaped.
+  const killed = performance.now() + 5_000;
+  while (groupRunning(pgid) && performance.now() < killed)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 export const run: Suite = async (options) => {
@@ -114,6 +144,6 @@ export const run: Suite = async (options) => {
       ),
     ];
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 };
