@@ -22,6 +22,21 @@ export interface AccountRecord {
   adminRole: AdminRoleRow | null;
 }
 
+/** An account as the guards and presenters read it, from a row of the user, profile and admin role. */
+function accountRecordOf(row: {
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'emailVerified'>;
+  profile: ProfileRow;
+  adminRole: AdminRoleRow | null;
+}): AccountRecord {
+  return {
+    id: row.user.id,
+    email: row.user.email,
+    emailVerified: row.user.emailVerified,
+    profile: row.profile,
+    adminRole: row.adminRole,
+  };
+}
+
 export function createAccountsRepository(db: Database) {
   /* Every signed-in request's first read: a prepared statement (built once, planned once per pooled connection). */
   const sessionWithAccount = db
@@ -69,13 +84,7 @@ export function createAccountsRepository(db: Database) {
         .where(eq(users.id, userId))
         .limit(1);
       if (!row) return null;
-      return {
-        id: row.user.id,
-        email: row.user.email,
-        emailVerified: row.user.emailVerified,
-        profile: row.profile,
-        adminRole: row.adminRole,
-      };
+      return accountRecordOf(row);
     },
 
     /**
@@ -90,13 +99,7 @@ export function createAccountsRepository(db: Database) {
       if (!row) return null;
       return {
         session: row.session,
-        account: {
-          id: row.user.id,
-          email: row.user.email,
-          emailVerified: row.user.emailVerified,
-          profile: row.profile,
-          adminRole: row.adminRole,
-        },
+        account: accountRecordOf(row),
       };
     },
 
