@@ -1,9 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M, REALTIME_CLOSE, SHELL_MESSAGES } from '@castline/shared';
 import { sessions } from '../src/db/schema/index.js';
-import { createMemoryBus, type EventBus } from '../src/platform/bus/event-bus.js';
+import {
+  createMemoryBus,
+  createRedisBus,
+  sessionRoom,
+  type BusEnvelope,
+  type EventBus,
+} from '../src/platform/bus/event-bus.js';
+import { SESSION_GONE_GRACE_MS } from '../src/modules/presence/realtime.hub.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import {
   buildUser,
@@ -29,6 +37,8 @@ const SESSION_CHECK_MS = 250;
 const overRedis = Boolean(process.env.REDIS_URL);
 const prefix = `castline-test:${process.pid}:${randomBytes(3).toString('hex')}:`;
 let sharedBus: EventBus | undefined;
+/** The test's own link to the instances' bus (a Redis connection of its own over Redis). */
+let testBus: { bus: EventBus; close(): Promise<void> } | undefined;
 let one: TestApp;
 let two: TestApp;
 let checking: TestApp;
@@ -48,10 +58,30 @@ beforeAll(async () => {
   });
   urlTwo = await listen(two.app);
   urlChecking = await listen(checking.app);
+  if (overRedis) {
+    const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true });
+    await redis.connect();
+    const bus = await createRedisBus(redis, prefix);
+    testBus = {
+      bus,
+      close: async () => {
+        await bus.close();
+        await redis.quit();
+      },
+    };
+  } else {
+    testBus = { bus: sharedBus!, close: async () => {} };
+  }
 });
+
+/** Publishes an event to every instance, as a server that ended a session does. */
+async function publish(envelope: BusEnvelope): Promise<void> {
+  await testBus!.bus.publish(envelope);
+}
 
 afterAll(async () => {
   await Promise.all(opened.map((socket) => socket.close()));
+  await testBus?.close();
   await checking?.close();
   await two?.close();
   await one?.close();
@@ -260,8 +290,28 @@ describe(`a realtime socket ends with its session (two instances, ${testEngine()
   it('a session removed without an event is found by the periodic check (the backstop)', async () => {
     const member = await buildUser(one.database.db);
     const socket = await socketOn(urlChecking, await signIn(one.app, member.email, member.password));
-    const closing = closedWithin(socket, SESSION_CHECK_MS * 2 + 1000);
+    const closing = closedWithin(socket, SESSION_CHECK_MS * 2 + SESSION_GONE_GRACE_MS + 1000);
     await one.database.db.delete(sessions).where(eq(sessions.userId, member.id));
     expect(await closing).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(socket.events.filter((event) => event.type === 'session.ended')).toEqual([
+      { type: 'session.ended', message: SHELL_MESSAGES.sessionExpired },
+    ]);
+  });
+
+  it('the reason a session ended still reaches its socket when the check finds the session gone first', async () => {
+    const member = await buildUser(one.database.db);
+    const cookie = await signIn(one.app, member.email, member.password);
+    const sessionId = await sessionIdOf(cookie);
+    const socket = await socketOn(urlChecking, cookie);
+    const closing = closedWithin(socket, SESSION_CHECK_MS * 2 + SESSION_GONE_GRACE_MS + 1000);
+
+    // A sign-out deletes the session, then publishes why; here the check reads in between.
+    await one.database.db.delete(sessions).where(eq(sessions.id, sessionId));
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_MS * 2));
+    await publish({
+      room: sessionRoom(sessionId),
+      event: { type: 'session.ended', message: M.sessionEndedBySignOut },
+    });
+    await expectEnded(socket, closing, M.sessionEndedBySignOut);
   });
 });

@@ -206,6 +206,20 @@ export function embeddedDataFolder(dataDir: string): string {
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
+/**
+ * A prepared statement for any executor: a prepared statement belongs to the database handle or
+ * transaction that built it, so it is built once per executor (and planned once per pooled
+ * connection, by its name).
+ */
+export function preparedPerExecutor<S>(build: (executor: Executor) => S): (executor: Executor) => S {
+  const built = new WeakMap<Executor, S>();
+  return (executor) => {
+    let statement = built.get(executor);
+    if (!statement) built.set(executor, (statement = build(executor)));
+    return statement;
+  };
+}
+
 /** A statement's SQL text and its parameters: values, or placeholders bound when it runs. */
 export interface CompiledStatement {
   text: string;

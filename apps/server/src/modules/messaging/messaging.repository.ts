@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client.js';
+import { preparedPerExecutor, type Database, type Executor, type Transaction } from '../../db/client.js';
 import { listingResourceColumns } from '../../db/listing-resource-columns.js';
 import {
   conversationPreferences,
@@ -166,16 +166,18 @@ export function createMessagingRepository(db: Database) {
     .from(profiles)
     .where(or(eq(profiles.id, sql.placeholder('first')), eq(profiles.id, sql.placeholder('second'))))
     .prepare('conversation_pair');
-  const byClientId = db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.sender_id, sql.placeholder('sender')),
-        eq(messages.client_id, sql.placeholder('client')),
-      ),
-    )
-    .prepare('message_by_client_id');
+  const byClientId = preparedPerExecutor((executor) =>
+    executor
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.sender_id, sql.placeholder('sender')),
+          eq(messages.client_id, sql.placeholder('client')),
+        ),
+      )
+      .prepare('message_by_client_id'),
+  );
 
   return {
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -197,13 +199,7 @@ export function createMessagingRepository(db: Database) {
 
     /** The message the sender already sent with this client id, if any. */
     async findByClientId(executor: Executor, senderId: string, clientId: string): Promise<MessageRow | null> {
-      const [row] =
-        executor === db
-          ? await byClientId.execute({ sender: senderId, client: clientId })
-          : await executor
-              .select()
-              .from(messages)
-              .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, clientId)));
+      const [row] = await byClientId(executor).execute({ sender: senderId, client: clientId });
       return row ?? null;
     },
 

@@ -7,7 +7,7 @@ import {
   NotificationData as NotificationDataShape,
   wantsNotification,
 } from '@castline/shared';
-import type { Executor } from '../../db/client.js';
+import { preparedPerExecutor, type Executor } from '../../db/client.js';
 import { messages, notifications, profiles } from '../../db/schema/index.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { notificationPreferencesOf } from './notification-preferences.js';
@@ -97,7 +97,11 @@ export async function insertNotifications(
   return inserted.map(presentNotification);
 }
 
-function unreadCountsStatement(executor: Executor) {
+/*
+ * Read after every message and notification: a prepared statement (one round trip, planned once
+ * per pooled connection).
+ */
+const unreadCountsStatement = preparedPerExecutor((executor) => {
   const userId = sql.placeholder('user');
   const unreadMessages = executor
     .select({ n: count() })
@@ -122,19 +126,11 @@ function unreadCountsStatement(executor: Executor) {
     .from(profiles)
     .where(eq(profiles.id, userId))
     .prepare('unread_counts');
-}
-
-/*
- * Read after every message and notification: built once per database handle or transaction (a
- * prepared statement, planned once per pooled connection).
- */
-const unreadCountsStatements = new WeakMap<Executor, ReturnType<typeof unreadCountsStatement>>();
+});
 
 /** The member's unread message and notification totals (the header and menu badges). */
 export async function unreadCounts(executor: Executor, userId: string): Promise<UnreadCountsDto> {
-  let statement = unreadCountsStatements.get(executor);
-  if (!statement) unreadCountsStatements.set(executor, (statement = unreadCountsStatement(executor)));
-  const [row] = await statement.execute({ user: userId });
+  const [row] = await unreadCountsStatement(executor).execute({ user: userId });
   return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
 }
 

@@ -28,6 +28,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * waited (the realtime bench's p99).
  */
 const SLICES = 30;
+/**
+ * A socket whose session the backstop finds gone is closed this long after, unless the event that
+ * ended the session arrives first: a sign-out deletes the session, then publishes why, and the
+ * page should hear that reason, not the backstop's.
+ */
+export const SESSION_GONE_GRACE_MS = 1000;
 
 /** The session a socket was opened with. */
 export interface SocketSession {
@@ -48,6 +54,8 @@ interface Connection {
   expiresAt: Date;
   /** Fires when the session expires (then the session is read again: use may have extended it). */
   expiryTimer: NodeJS.Timeout | undefined;
+  /** Set once the backstop found the session gone: closes the socket unless an event does first. */
+  goneTimer: NodeJS.Timeout | undefined;
   socket: WebSocket;
   watched: Set<string>;
   lastHeard: number;
@@ -78,7 +86,8 @@ export interface RealtimeHubDeps {
  * event and delivers those for `user:<id>` rooms to that member's sockets here, and presence
  * events to the sockets here that watch the member. A `session.ended` event for a member or a
  * session closes the sockets it names; a socket is also closed when its session expires, and every
- * `sessionCheckMs` the sessions of all sockets here are read again.
+ * `sessionCheckMs` the sessions of all sockets here are read again (a socket whose session is gone
+ * closes `SESSION_GONE_GRACE_MS` later, unless the event saying why arrives first).
  */
 export function createRealtimeHub({
   bus,
@@ -145,7 +154,11 @@ export function createRealtimeHub({
     for (const connection of connections) {
       if (!bySession.get(connection.sessionId)?.has(connection)) continue;
       const expiresAt = expiries.get(connection.sessionId);
-      if (!expiresAt || expiresAt.getTime() <= now) {
+      if (!expiresAt) {
+        endUnlessHeard(connection);
+        continue;
+      }
+      if (expiresAt.getTime() <= now) {
         endConnection(connection, SHELL_MESSAGES.sessionExpired);
         continue;
       }
@@ -154,6 +167,16 @@ export function createRealtimeHub({
         scheduleExpiry(connection);
       }
     }
+  }
+
+  /** The session is gone without its event having arrived here (yet): the event gets a moment. */
+  function endUnlessHeard(connection: Connection): void {
+    if (connection.goneTimer) return;
+    connection.goneTimer = setTimeout(() => {
+      if (bySession.get(connection.sessionId)?.has(connection))
+        endConnection(connection, SHELL_MESSAGES.sessionExpired);
+    }, SESSION_GONE_GRACE_MS);
+    connection.goneTimer.unref();
   }
 
   function scheduleExpiry(connection: Connection): void {
@@ -184,6 +207,7 @@ export function createRealtimeHub({
 
   function forget(connection: Connection): void {
     clearTimeout(connection.expiryTimer);
+    clearTimeout(connection.goneTimer);
     watch(connection, []);
     const own = byUser.get(connection.userId);
     own?.delete(connection);
@@ -266,6 +290,7 @@ export function createRealtimeHub({
       sessionId,
       expiresAt: session.expiresAt,
       expiryTimer: undefined,
+      goneTimer: undefined,
       socket,
       watched: new Set(),
       lastHeard: Date.now(),
@@ -366,6 +391,7 @@ export function createRealtimeHub({
       for (const set of byUser.values()) {
         for (const connection of set) {
           clearTimeout(connection.expiryTimer);
+          clearTimeout(connection.goneTimer);
           connection.socket.close(REALTIME_CLOSE.serverShutdown, 'Server restarting');
         }
       }

@@ -197,7 +197,9 @@ export function useBlocker(shouldBlock: boolean | BlockerFunction): Blocker {
   const key = useId();
   // The latest function decides; a new one on each render does not reset a blocked navigation.
   useEffect(() => {
-    router.getBlocker(key, (args) => (typeof shouldBlock === 'function' ? shouldBlock(args) : shouldBlock));
+    router.registerBlocker(key, (args) =>
+      typeof shouldBlock === 'function' ? shouldBlock(args) : shouldBlock,
+    );
   }, [router, key, shouldBlock]);
   useEffect(() => () => router.deleteBlocker(key), [router, key]);
   return state.blockers.get(key) ?? IDLE_BLOCKER;

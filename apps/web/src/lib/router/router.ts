@@ -56,7 +56,8 @@ export interface Router {
   /** Goes to `to`, once the page's code is in; a number moves in the session history (-1: Back). */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>;
   createHref(to: Path): string;
-  getBlocker(key: string, shouldBlock: BlockerFunction): Blocker;
+  /** Asks `shouldBlock` before every navigation away, under `key` (its state is `state.blockers`). */
+  registerBlocker(key: string, shouldBlock: BlockerFunction): void;
   deleteBlocker(key: string): void;
   dispose(): void;
 }
@@ -219,9 +220,8 @@ function createRouter(history: History, routes: RouteObject[]): Router {
     },
     navigate,
     createHref: (to) => history.createHref(to),
-    getBlocker(key, shouldBlock) {
+    registerBlocker(key, shouldBlock) {
       blockerFunctions.set(key, shouldBlock);
-      return state.blockers.get(key) ?? IDLE_BLOCKER;
     },
     deleteBlocker(key) {
       blockerFunctions.delete(key);
