@@ -433,9 +433,9 @@ async function measureEngine(engine: Engine, size: number, load: LoadGenerator, 
   try {
     // The app's code reaches its optimised tiers before anything is timed: every case's address
     // over 50 connections for a second, untimed. Without it the first case measured was the
-    // app's warm-up (newest at 100,000 listings: 0.87–0.91× the bare handler as the first case,
-    // 0.93–1.00× for the same statement measured second); the bare handler's few lines warm up
-    // within each slice's own warm-up.
+    // app's warm-up (newest at 100,000 listings, three passes: 0.87, 0.91 and 0.95× the bare
+    // handler as the first case, 1.00, 0.94 and 0.93× for the same statement measured second);
+    // the bare handler's few lines warm up within each slice's own warm-up.
     for (const scenario of SCENARIOS) {
       await load.ask({
         origin: appOrigin,
