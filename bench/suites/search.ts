@@ -101,8 +101,8 @@ const CONNECTIONS = 50;
 const LATENCY = { durationMs: 1500, minRequests: 20, maxRequests: 200, warmupMs: 300 };
 /**
  * Throughput rows: app and floor take turns, `rounds` slices each (which goes first alternates
- * from round to round), every slice after untimed
- * warm-up requests (on PostgreSQL the pools open their 50 connections again). PGlite serves one
+ * from round to round), every slice after untimed warm-up requests (on PostgreSQL the pools open
+ * their 50 connections again). PGlite serves one
  * query at a time, so its requests complete in waves of 50: a single 1.5 s slice held only 4–6
  * waves, and one wave more or less inside the window moved the ratio by up to 0.2. Two 2 s
  * slices there as well.
@@ -480,8 +480,7 @@ async function measureEngine(engine: Engine, size: number, load: LoadGenerator, 
       const floorSlices: LoadResult[] = [];
       const slow = latency.p50 > SLOW_CASE_MS;
       const { sliceMs, ...planned } = THROUGHPUT[engine.label];
-      const fullRounds = size > DEFAULT_SIZE ? FULL_SIZE_ROUNDS : 0;
-      const rounds = slow ? 1 : Math.max(planned.rounds, fullRounds);
+      const rounds = slow ? 1 : size > DEFAULT_SIZE ? FULL_SIZE_ROUNDS : planned.rounds;
       const slice = { connections: CONNECTIONS, warmupMs: slow ? 0 : planned.warmupMs, durationMs: sliceMs };
       const sides = [
         { origin: appOrigin, slices: appSlices, pool: engine.appPool },

@@ -8,7 +8,6 @@ import {
   createMemoryBus,
   createRedisBus,
   sessionRoom,
-  type BusEnvelope,
   type EventBus,
 } from '../src/platform/bus/event-bus.js';
 import { SESSION_GONE_GRACE_MS } from '../src/modules/presence/realtime.hub.js';
@@ -37,8 +36,9 @@ const SESSION_CHECK_MS = 250;
 const overRedis = Boolean(process.env.REDIS_URL);
 const prefix = `castline-test:${process.pid}:${randomBytes(3).toString('hex')}:`;
 let sharedBus: EventBus | undefined;
-/** The test's own link to the instances' bus (a Redis connection of its own over Redis). */
-let testBus: { bus: EventBus; close(): Promise<void> } | undefined;
+/** The test's own link to the instances' bus, to publish as a server does (over Redis, its own). */
+let testBus: EventBus | undefined;
+let testRedis: Redis | undefined;
 let one: TestApp;
 let two: TestApp;
 let checking: TestApp;
@@ -59,29 +59,20 @@ beforeAll(async () => {
   urlTwo = await listen(two.app);
   urlChecking = await listen(checking.app);
   if (overRedis) {
-    const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true });
-    await redis.connect();
-    const bus = await createRedisBus(redis, prefix);
-    testBus = {
-      bus,
-      close: async () => {
-        await bus.close();
-        await redis.quit();
-      },
-    };
+    testRedis = new Redis(process.env.REDIS_URL!, { lazyConnect: true });
+    await testRedis.connect();
+    testBus = await createRedisBus(testRedis, prefix);
   } else {
-    testBus = { bus: sharedBus!, close: async () => {} };
+    testBus = sharedBus;
   }
 });
 
-/** Publishes an event to every instance, as a server that ended a session does. */
-async function publish(envelope: BusEnvelope): Promise<void> {
-  await testBus!.bus.publish(envelope);
-}
-
 afterAll(async () => {
   await Promise.all(opened.map((socket) => socket.close()));
-  await testBus?.close();
+  if (testRedis) {
+    await testBus?.close();
+    await testRedis.quit();
+  }
   await checking?.close();
   await two?.close();
   await one?.close();
@@ -308,7 +299,7 @@ describe(`a realtime socket ends with its session (two instances, ${testEngine()
     // A sign-out deletes the session, then publishes why; here the check reads in between.
     await one.database.db.delete(sessions).where(eq(sessions.id, sessionId));
     await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_MS * 2));
-    await publish({
+    await testBus!.publish({
       room: sessionRoom(sessionId),
       event: { type: 'session.ended', message: M.sessionEndedBySignOut },
     });

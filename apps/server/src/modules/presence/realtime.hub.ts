@@ -172,10 +172,11 @@ export function createRealtimeHub({
   /** The session is gone without its event having arrived here (yet): the event gets a moment. */
   function endUnlessHeard(connection: Connection): void {
     if (connection.goneTimer) return;
-    connection.goneTimer = setTimeout(() => {
-      if (bySession.get(connection.sessionId)?.has(connection))
-        endConnection(connection, SHELL_MESSAGES.sessionExpired);
-    }, SESSION_GONE_GRACE_MS);
+    // forget() clears the timer: it fires only for a socket still open here.
+    connection.goneTimer = setTimeout(
+      () => endConnection(connection, SHELL_MESSAGES.sessionExpired),
+      SESSION_GONE_GRACE_MS,
+    );
     connection.goneTimer.unref();
   }
 
