@@ -7,37 +7,13 @@ import { useRouteError } from '../lib/router';
 import { Button } from '../components/ui/button';
 import { getMonitoring } from '../lib/monitoring';
 import { hardRedirect } from '../lib/navigation';
+import { AlertPanel } from './alert-panel';
 import { isChunkLoadError } from './chunk-errors';
-
-function FailurePanel({
-  icon: Icon,
-  title,
-  body,
-  actions,
-}: {
-  icon: typeof TriangleAlert;
-  title: string;
-  body: string;
-  actions: ReactNode;
-}) {
-  return (
-    <div role="alert" className="flex min-h-[60dvh] flex-1 items-center justify-center bg-canvas px-4 py-16">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-          <Icon aria-hidden="true" size={28} />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
-        <p className="text-ink-muted">{body}</p>
-        <div className="flex flex-wrap justify-center gap-3">{actions}</div>
-      </div>
-    </div>
-  );
-}
 
 /** What a rendering failure shows; works without the router and without data. */
 export function ErrorFallback() {
   return (
-    <FailurePanel
+    <AlertPanel
       icon={TriangleAlert}
       title={SHELL_MESSAGES.renderFailedTitle}
       body={SHELL_MESSAGES.renderFailedBody}
@@ -66,7 +42,7 @@ async function clearBrowserCaches(): Promise<void> {
 export function LoadingErrorPanel() {
   const queryClient = useQueryClient();
   return (
-    <FailurePanel
+    <AlertPanel
       icon={WifiOff}
       title={SHELL_MESSAGES.loadingErrorTitle}
       body={SHELL_MESSAGES.chunkLoadFailed}
