@@ -1,6 +1,6 @@
 import { FORUM_MESSAGES, IMAGE_MESSAGES } from '@castline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { renderRoute } from '../../../test/render-route';
 import {
@@ -270,6 +270,21 @@ describe('Create Post dialog', () => {
     expect(within(toolbar).getByRole('button', { name: 'Add an image' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(bold).toHaveFocus();
+  });
+
+  it('selects the formatted words at once, so what is typed next replaces them even before the next frame', async () => {
+    const { user, dialog } = await openComposer();
+    const content = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Content' });
+    await user.type(content, 'A great reel');
+    content.setSelectionRange(2, 7);
+    // A busy page: the next animation frame has not come when the member types on.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      await user.keyboard('{Control>}b{/Control}fine');
+    } finally {
+      frame.mockRestore();
+    }
+    expect(content).toHaveValue('A **fine** reel');
   });
 
   it('uploads a pasted or dropped photo with its progress and writes it into the text', async () => {

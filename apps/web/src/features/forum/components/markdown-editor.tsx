@@ -1,6 +1,7 @@
 import { Bold, Code, ImagePlus, Italic, Link, List, Quote } from 'lucide-react';
 import type { ClipboardEvent, DragEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import {
@@ -88,11 +89,11 @@ function replaceText(field: HTMLTextAreaElement, next: TextEdit, onChange: (valu
   } catch {
     done = false;
   }
-  if (!done || field.value !== next.text) onChange(next.text);
-  requestAnimationFrame(() => {
-    field.focus();
-    field.setSelectionRange(next.start, next.end);
-  });
+  // Without the command, the new text is drawn now, so that the selection below lands in it before
+  // another key is handled (a frame later, keys typed meanwhile would go where the caret was).
+  if (!done || field.value !== next.text) flushSync(() => onChange(next.text));
+  field.focus();
+  field.setSelectionRange(next.start, next.end);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { MemberSummaryDto } from '@castline/shared';
 import type { ComponentProps, KeyboardEvent, Ref } from 'react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
 /** The member search, loaded when a mention is first typed (not part of the topic page's first load). */
@@ -47,20 +47,26 @@ export function MentionTextarea({
   const shown = members.length > 0;
   const activeIndex = Math.min(active, Math.max(members.length - 1, 0));
 
+  // Where the caret goes once the field holds a picked mention: right after it, placed as the new
+  // value is drawn (not a frame later, when keys typed meanwhile would already be in the field).
+  const placeCaret = useRef<{ field: HTMLTextAreaElement; value: string; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = placeCaret.current;
+    if (!pending) return;
+    placeCaret.current = null;
+    if (pending.value !== value) return;
+    pending.field.focus();
+    pending.field.setSelectionRange(pending.at, pending.at);
+  }, [value]);
+
   const pick = (member: MemberSummaryDto, field: HTMLTextAreaElement | null) => {
     if (!mention || caret === null) return;
     const inserted = `@${member.username} `;
     const next = value.slice(0, mention.start) + inserted + value.slice(caret);
-    const at = mention.start + inserted.length;
+    if (field) placeCaret.current = { field, value: next, at: mention.start + inserted.length };
     onValueChange(next);
     setCaret(null);
     setActive(0);
-    if (field) {
-      requestAnimationFrame(() => {
-        field.focus();
-        field.setSelectionRange(at, at);
-      });
-    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

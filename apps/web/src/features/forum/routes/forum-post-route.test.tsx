@@ -1,7 +1,7 @@
 import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
 import { guestSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
@@ -536,6 +536,27 @@ describe('replies, quotes and mentions', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box).toHaveValue('Thanks @fly_fred and @fly');
+  });
+  it('keeps what is typed right after a pick after the mention, even before the next frame', async () => {
+    const { user } = renderPost(buildPost({ id: 'p_1', comments: [] }), {
+      server: {
+        'GET /api/profiles/search': {
+          body: { items: [{ id: 'u_7', username: 'fly_fran', full_name: 'Fran Fly', avatar_url: null }] },
+        },
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, 'Thanks, tight lines');
+    await user.type(box, ' @fly', { initialSelectionStart: 6, initialSelectionEnd: 6 });
+    await screen.findByRole('listbox', { name: 'Members to mention' });
+    // A busy page: the next animation frame has not come when the member types on.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      await user.keyboard('{Enter}so');
+    } finally {
+      frame.mockRestore();
+    }
+    expect(box).toHaveValue('Thanks @fly_fran so, tight lines');
   });
 });
 
