@@ -1,7 +1,8 @@
 import { FORUM_MESSAGES, IMAGE_MESSAGES } from '@castline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
+import { beforeTheNextFrame } from '../../../test/frames';
 import { renderRoute } from '../../../test/render-route';
 import {
   imageFile,
@@ -278,12 +279,7 @@ describe('Create Post dialog', () => {
     await user.type(content, 'A great reel');
     content.setSelectionRange(2, 7);
     // A busy page: the next animation frame has not come when the member types on.
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    try {
-      await user.keyboard('{Control>}b{/Control}fine');
-    } finally {
-      frame.mockRestore();
-    }
+    await beforeTheNextFrame(() => user.keyboard('{Control>}b{/Control}fine'));
     expect(content).toHaveValue('A **fine** reel');
   });
 

@@ -1,8 +1,9 @@
 import type { PostDto } from '@castline/shared';
 import { FORUM_MESSAGES } from '@castline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../test/fetch-mock';
+import { beforeTheNextFrame } from '../../../test/frames';
 import { guestSession } from '../../../test/fixtures';
 import { heldAnswer, renderRoute } from '../../../test/render-route';
 import { COMMENT_ADDED } from '../components/comments-section';
@@ -550,12 +551,7 @@ describe('replies, quotes and mentions', () => {
     await user.type(box, ' @fly', { initialSelectionStart: 6, initialSelectionEnd: 6 });
     await screen.findByRole('listbox', { name: 'Members to mention' });
     // A busy page: the next animation frame has not come when the member types on.
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    try {
-      await user.keyboard('{Enter}so');
-    } finally {
-      frame.mockRestore();
-    }
+    await beforeTheNextFrame(() => user.keyboard('{Enter}so'));
     expect(box).toHaveValue('Thanks @fly_fran so, tight lines');
   });
 });
