@@ -102,10 +102,9 @@ const LATENCY = { durationMs: 1500, minRequests: 20, maxRequests: 200, warmupMs:
 /**
  * Throughput rows: app and floor take turns, `rounds` slices each (which goes first alternates
  * from round to round), every slice after untimed warm-up requests (on PostgreSQL the pools open
- * their 50 connections again). PGlite serves one
- * query at a time, so its requests complete in waves of 50: a single 1.5 s slice held only 4–6
- * waves, and one wave more or less inside the window moved the ratio by up to 0.2. Two 2 s
- * slices there as well.
+ * their 50 connections again). PGlite serves one query at a time, so its requests complete in
+ * waves of 50: a single 1.5 s slice held only 4–6 waves, and one wave more or less inside the
+ * window moved the ratio by up to 0.2. Two 2 s slices there as well.
  */
 const THROUGHPUT = {
   PostgreSQL: { rounds: 2, sliceMs: 2000, warmupMs: 400 },
